@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { emailField, messages, requiredText } from "../validation.ts";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 50;
+export const COMPANY_NAME_MIN = 2;
+export const COMPANY_NAME_MAX = 100;
+
+export const SIGN_IN_FAILED_MESSAGE = "Invalid username or password. Please try again.";
+
+/** The sign-in form. Only presence is checked: a wrong password must not be told apart from a bad format. */
+export const signInFormSchema = z.object({
+  email: z.string().trim().min(1, { error: messages.required }),
+  password: z.string().min(1, { error: messages.required }),
+});
+export type SignInForm = z.infer<typeof signInFormSchema>;
+
+const password = z
+  .string({ error: messages.required })
+  .min(1, { error: messages.required })
+  .min(PASSWORD_MIN, { error: messages.minLength(PASSWORD_MIN) })
+  .max(PASSWORD_MAX, { error: messages.maxLength(PASSWORD_MAX) });
+
+/** The sign-up form and the `user` object of `POST /users.json`. */
+export const signUpSchema = z
+  .object({
+    firstName: requiredText(1, NAME_MAX),
+    lastName: requiredText(1, NAME_MAX),
+    email: emailField,
+    password,
+    passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    companyName: requiredText(COMPANY_NAME_MIN, COMPANY_NAME_MAX),
+  })
+  .refine((value) => value.password === value.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    error: messages.passwordsMustMatch,
+  });
+export type SignUpForm = z.infer<typeof signUpSchema>;
+
+export const signUpRequestSchema = z.object({ user: signUpSchema });

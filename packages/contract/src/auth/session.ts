@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// The browser session (spec §3, §4): kept in the `session` cookie.
+export const SESSION_COOKIE_NAME = "session";
+export const SESSION_COOKIE_MAX_AGE_DAYS = 30;
+
+export const sessionSchema = z.object({
+  accessToken: z.string().min(1),
+  tokenType: z.string().min(1),
+  expiresIn: z.number(),
+  refreshToken: z.string().optional(),
+  scope: z.string().optional(),
+  createdAt: z.number(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Expired when now is at or past createdAt + expiresIn. */
+export function isSessionExpired(session: Session, now = nowSeconds()): boolean {
+  return now >= session.createdAt + session.expiresIn;
+}
+
+/** Valid when it has an access token and either a refresh token or is not yet expired. */
+export function isSessionValid(session: Session | null | undefined, now = nowSeconds()): boolean {
+  if (!session?.accessToken) return false;
+  return Boolean(session.refreshToken) || !isSessionExpired(session, now);
+}
+
+type HeaderSource = { get(name: string): string | null } | Record<string, string | undefined>;
+
+function readHeader(source: HeaderSource, name: string): string | undefined {
+  if (typeof (source as { get?: unknown }).get === "function") {
+    return (source as { get(name: string): string | null }).get(name) ?? undefined;
+  }
+  return (source as Record<string, string | undefined>)[name];
+}
+
+/**
+ * Builds a session from the hyphenated token headers (`access-token`, …). Accepted only when
+ * access token, type, expiry, refresh token and creation time are all present (spec §3).
+ */
+export function sessionFromTokenHeaders(headers: HeaderSource): Session | null {
+  const accessToken = readHeader(headers, "access-token");
+  const tokenType = readHeader(headers, "token-type");
+  const expiresIn = Number(readHeader(headers, "expires-in"));
+  const refreshToken = readHeader(headers, "refresh-token");
+  const createdAt = Number(readHeader(headers, "created-at"));
+  if (!accessToken || !tokenType || !refreshToken) return null;
+  if (!Number.isFinite(expiresIn) || !Number.isFinite(createdAt)) return null;
+  return { accessToken, tokenType, expiresIn, refreshToken, scope: readHeader(headers, "scope") ?? "", createdAt };
+}
+
+/** Builds a session from a token response body already converted to camelCase. */
+export function sessionFromTokenBody(body: unknown): Session | null {
+  const parsed = sessionSchema.required({ refreshToken: true }).safeParse(body);
+  return parsed.success ? parsed.data : null;
+}

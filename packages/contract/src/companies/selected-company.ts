@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+// The company the browser works in (spec §3, §4), kept in localStorage.
+export const SELECTED_COMPANY_KEY = "selectedCompany";
+
+export const selectedCompanySchema = z.looseObject({ id: z.string().min(1), name: z.string().optional() });
+export type SelectedCompany = z.infer<typeof selectedCompanySchema>;
+
+/** Unparseable stored data is discarded (returns null). */
+export function parseStoredCompany(raw: string | null | undefined): SelectedCompany | null {
+  if (!raw) return null;
+  try {
+    const parsed = selectedCompanySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reconciles the stored selection with the companies the user manages: keep it when it is in the
+ * list, otherwise pick the first managed company; with an empty list the selection is cleared.
+ */
+export function reconcileSelectedCompany<T extends { id: string }>(
+  stored: { id: string } | null,
+  managed: readonly T[],
+): T | null {
+  if (managed.length === 0) return null;
+  return managed.find((company) => company.id === stored?.id) ?? managed[0] ?? null;
+}
