@@ -1,6 +1,7 @@
 export * from "./auth/credentials.ts";
 export * from "./auth/oauth.ts";
 export * from "./auth/session.ts";
+export * from "./auth/token-fields.ts";
 export * from "./companies/company.ts";
 export * from "./companies/selected-company.ts";
 export * from "./departments/department.ts";
@@ -9,3 +10,4 @@ export * from "./http/case.ts";
 export * from "./http/errors.ts";
 export * from "./http/headers.ts";
 export * from "./validation.ts";
+export * from "./search/search-params.ts";

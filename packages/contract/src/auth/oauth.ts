@@ -1,6 +1,9 @@
 import { z } from "zod";
 
 // OAuth 2 (RFC 6749) as Doorkeeper speaks it. Bodies are snake_case on the wire.
+/** The public OAuth client the SPA signs in through; seeded into every database. */
+export const WEB_CLIENT_ID = "foreman-web";
+
 export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 export const REFRESH_TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

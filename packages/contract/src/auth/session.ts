@@ -51,8 +51,30 @@ export function sessionFromTokenHeaders(headers: HeaderSource): Session | null {
   return { accessToken, tokenType, expiresIn, refreshToken, scope: readHeader(headers, "scope") ?? "", createdAt };
 }
 
-/** Builds a session from a token response body already converted to camelCase. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isNonEmptyString = (value: unknown): value is string => typeof value === "string" && value.length > 0;
+const isOptionalString = (value: unknown) => value === undefined || typeof value === "string";
+
+/**
+ * Reads a Session out of unknown data (the cookie's JSON), or null; same rules as `sessionSchema`.
+ * Written without zod because the browser runs it in the shell's initial bundle, which must stay
+ * small (session-parse.test.ts checks it agrees with the schema).
+ */
+export function parseSession(value: unknown): Session | null {
+  if (!isRecord(value)) return null;
+  const { accessToken, tokenType, expiresIn, refreshToken, scope, createdAt } = value;
+  if (!isNonEmptyString(accessToken) || !isNonEmptyString(tokenType)) return null;
+  if (!Number.isFinite(expiresIn) || !Number.isFinite(createdAt)) return null;
+  if (!isOptionalString(refreshToken) || !isOptionalString(scope)) return null;
+  const session: Session = { accessToken, tokenType, expiresIn: expiresIn as number, createdAt: createdAt as number };
+  if (refreshToken !== undefined) session.refreshToken = refreshToken as string;
+  if (scope !== undefined) session.scope = scope as string;
+  return session;
+}
+
+/** Builds a session from a token response body already converted to camelCase (refresh token required). */
 export function sessionFromTokenBody(body: unknown): Session | null {
-  const parsed = sessionSchema.required({ refreshToken: true }).safeParse(body);
-  return parsed.success ? parsed.data : null;
+  const session = parseSession(body);
+  return session && typeof session.refreshToken === "string" ? session : null;
 }

@@ -8,6 +8,10 @@ describe("case conversion", () => {
     expect(camelizeKeys(wire)).toEqual(code);
     expect(snakeizeKeys(code)).toEqual(wire);
   });
+  it("converts null-prototype objects such as parsed form bodies", () => {
+    const form = Object.assign(Object.create(null), { grant_type: "password" });
+    expect(camelizeKeys(form)).toEqual({ grantType: "password" });
+  });
   it("does not descend into non-plain objects", () => {
     const date = new Date(0);
     expect(camelizeKeys({ created_at: date })).toEqual({ createdAt: date });

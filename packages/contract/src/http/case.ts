@@ -11,10 +11,10 @@ export function camelToSnake(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+// Plain data objects only: literals, JSON.parse results and null-prototype objects (form parsers make
+// those); Dates, Buffers and other class instances pass through untouched.
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return Object.prototype.toString.call(value) === "[object Object]";
 }
 
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {

@@ -1,0 +1,82 @@
+import formbody from "@fastify/formbody";
+import Fastify, { type FastifyInstance } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { authenticatePlugin } from "./plugins/authenticate.ts";
+import { companyScopePlugin } from "./plugins/company-scope.ts";
+import { databasePlugin } from "./plugins/database.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
+import { securityPlugin } from "./plugins/security.ts";
+import { staticSpaPlugin } from "./plugins/static-spa.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Skip the snake_case → camelCase renaming of body and query (e.g. OAuth's RFC-named params). */
+    keepWireCase?: boolean;
+  }
+}
+
+export type BuildAppOptions = { config: Config; database: Database };
+
+// Never log credentials: bearer tokens, cookies, passwords and tokens in bodies.
+const redactPaths = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  'res.headers["access-token"]',
+  'res.headers["refresh-token"]',
+  "*.password",
+  "*.password_confirmation",
+  "*.passwordConfirmation",
+  "*.access_token",
+  "*.refresh_token",
+  "*.token",
+];
+
+/** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } },
+    trustProxy: config.trustProxy,
+    // Route paths like /app/me.json are matched exactly; a trailing slash is the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(wireSerializerCompiler);
+  // Bodies without a response schema (errors, 404s, plain objects) get the same snake_case renaming.
+  app.setReplySerializer((payload) => toWireJson(payload));
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database, config });
+  await app.register(formbody);
+  await app.register(securityPlugin, { rateLimit: config.rateLimit });
+  await app.register(openapiPlugin);
+
+  // Requests arrive snake_case; routes and their zod schemas work in camelCase.
+  app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config.keepWireCase) return;
+    if (request.body && typeof request.body === "object") request.body = fromWire(request.body);
+    if (request.query && typeof request.query === "object") request.query = fromWire(request.query);
+  });
+
+  await app.register(authenticatePlugin);
+  await app.register(companyScopePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(companiesRoutes);
+  await app.register(departmentsRoutes);
+
+  await app.register(staticSpaPlugin, { webDist: config.webDist });
+  return app;
+}

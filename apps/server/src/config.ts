@@ -1,0 +1,114 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+// Defaults are anchored at the repository root so `npm start` from any folder finds ./data and the SPA.
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+// Environment → typed config. Pure (no process access) so tests can feed it any env.
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }))
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be a postgres:// URL" },
+  );
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .positive()
+    .default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "must be development, production or test" })
+    .default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number (0-65535)" })
+    .int({ error: "must be a port number (0-65535)" })
+    .min(0, { error: "must be a port number (0-65535)" })
+    .max(65535, { error: "must be a port number (0-65535)" })
+    .default(3000),
+  HOST: z.string().trim().min(1, { error: "must not be empty" }).default("0.0.0.0"),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  SEED_DEMO: booleanFlag.default(true),
+  WEB_DIST: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  RATE_LIMIT_MAX: positiveInt(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute directory for PGlite, or `memory://` for an in-memory database. */
+  dataDir: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  seedDemo: boolean;
+  /** Absolute path of the built SPA. */
+  webDist: string;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+// Empty strings count as unset, so `PORT= npm start` falls back to the default.
+function withoutBlanks(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value.trim() !== "") out[key] = value;
+  return out;
+}
+
+/** Parses the environment; throws ConfigError naming the offending variable(s). */
+export function loadConfig(env: Record<string, string | undefined> = {}, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  // Given paths are relative to the working directory; defaults to the repository root.
+  const resolve = (given: string | undefined, fallback: string) =>
+    given === undefined
+      ? path.join(REPO_ROOT, fallback)
+      : given.startsWith("memory://")
+        ? given
+        : path.resolve(cwd, given);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR, "data"),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDist: resolve(e.WEB_DIST, "apps/web/dist"),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,36 @@
+import { COMPANY_ROLES } from "@foreman/contract";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    logoSmallUrl: text("logo_small_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("companies_name_idx").on(t.name)],
+);
+
+// A user's place in a company. The role is text + check (not a pg enum) so new roles are a plain migration.
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    role: text("role", { enum: COMPANY_ROLES }).notNull().default("member"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("memberships_user_company_key").on(t.userId, t.companyId),
+    index("memberships_company_id_idx").on(t.companyId),
+    check("memberships_role_check", sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);

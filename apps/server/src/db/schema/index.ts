@@ -1,0 +1,3 @@
+export * from "./auth.ts";
+export * from "./companies.ts";
+export * from "./departments.ts";

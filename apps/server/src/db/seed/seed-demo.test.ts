@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { WEB_CLIENT_ID } from "@foreman/contract";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { testEngine } from "../../test/database.ts";
+import { apiHeaders, signIn } from "../../test/fixtures.ts";
+import { type Db, openDatabase } from "../client.ts";
+import { prepareDatabase } from "../prepare.ts";
+import { aiDepartments, aiEmployees, companies, memberships, oauthApplications, users } from "../schema/index.ts";
+import { DEMO_PASSWORD } from "./demo-data.ts";
+
+async function counts(db: Db) {
+  const total = async (
+    table:
+      | typeof users
+      | typeof companies
+      | typeof memberships
+      | typeof aiDepartments
+      | typeof aiEmployees
+      | typeof oauthApplications,
+  ) => (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    users: await total(users),
+    companies: await total(companies),
+    memberships: await total(memberships),
+    departments: await total(aiDepartments),
+    employees: await total(aiEmployees),
+    clients: await total(oauthApplications),
+  };
+}
+
+describe("the demo seed", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("fills an empty database with two companies, five departments each, both users and the web client", async () => {
+    expect(await prepareDatabase(t.database, { seedDemo: true })).toEqual({ seeded: true });
+    const after = await counts(t.db);
+    expect(after).toMatchObject({ users: 2, companies: 2, memberships: 3, departments: 10, clients: 1 });
+    expect(after.employees).toBeGreaterThan(4);
+    const rows = await t.db.select({ name: companies.name }).from(companies);
+    expect(rows.map((r) => r.name).sort()).toEqual(["Andes Comercial", "Northwind Supply"]);
+    const [client] = await t.db.select().from(oauthApplications).where(eq(oauthApplications.uid, WEB_CLIENT_ID));
+    expect(client).toMatchObject({ confidential: false });
+  });
+
+  it("does nothing the second time start-up runs", async () => {
+    const before = await counts(t.db);
+    expect(await prepareDatabase(t.database, { seedDemo: true })).toEqual({ seeded: false });
+    expect(await counts(t.db)).toEqual(before);
+  });
+
+  it("lets the demo manager sign in and see both companies, with Spanish departments in Andes", async () => {
+    const { access_token } = await signIn(t.app, "demo@example.com", DEMO_PASSWORD);
+    const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
+    expect(me).toMatchObject({ first_name: "Demo", last_name: "Manager" });
+    expect(me.managed_companies.map((c: { name: string }) => c.name)).toEqual(["Andes Comercial", "Northwind Supply"]);
+    const andes = me.managed_companies[0].id;
+    const northwind = me.managed_companies[1].id;
+    const list = async (companyId: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/app/ai_departments.json",
+          headers: apiHeaders(access_token, companyId),
+        })
+      ).json();
+    const spanish = await list(andes);
+    expect(spanish.map((d: { name: string }) => d.name)).toEqual([
+      "Analítica",
+      "Cobranza",
+      "Retención",
+      "Soporte",
+      "Ventas",
+    ]);
+    const english = await list(northwind);
+    expect(english.map((d: { name: string }) => d.name)).toEqual([
+      "Analytics",
+      "Collections",
+      "Retention",
+      "Sales",
+      "Support",
+    ]);
+    // Some departments are active with AI employees, some inactive and empty (the rail dots differ).
+    for (const d of [...spanish, ...english]) expect(d.is_active).toBe(d.ai_employees_count > 0);
+    expect(english.some((d: { is_active: boolean }) => !d.is_active)).toBe(true);
+  });
+
+  it("ties Ana to Andes Comercial only", async () => {
+    const { access_token } = await signIn(t.app, "ana@example.com", DEMO_PASSWORD);
+    const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
+    expect(me).toMatchObject({ first_name: "Ana", last_name: "Rivera", company: { name: "Andes Comercial" } });
+    expect(me.managed_companies).toHaveLength(1);
+  });
+});
+
+describe("start-up without the demo", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("leaves an empty database empty when SEED_DEMO is false, but the web client is there", async () => {
+    expect(await prepareDatabase(t.database, { seedDemo: false })).toEqual({ seeded: false });
+    expect(await counts(t.db)).toMatchObject({ users: 0, companies: 0, clients: 1 });
+  });
+});
+
+describe.runIf(testEngine() === "pglite")("start-up twice on a PGlite data directory", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-data-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("seeds on the first start and reuses the data on the second", async () => {
+    const first = await openDatabase({ dataDir });
+    expect(await prepareDatabase(first, { seedDemo: true })).toEqual({ seeded: true });
+    const seeded = await counts(first.db);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    try {
+      expect(await prepareDatabase(second, { seedDemo: true })).toEqual({ seeded: false });
+      expect(await counts(second.db)).toEqual(seeded);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { departmentAvatar, PLACEHOLDER_SORT_ORDER } from "@foreman/contract";
+import { sql } from "drizzle-orm";
+import { ensureWebClient } from "../../modules/auth/oauth-client.repository.ts";
+import { hashPassword } from "../../modules/auth/password.ts";
+import { anyCompanyExists, insertCompany, insertMembership } from "../../modules/companies/companies.repository.ts";
+import { insertDepartment, insertEmployees } from "../../modules/departments/departments.repository.ts";
+import type { Db } from "../client.ts";
+import { users } from "../schema/index.ts";
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./demo-data.ts";
+
+// Any constant works: it only has to be the same for every instance seeding the same database.
+const SEED_LOCK_KEY = 4_071_001;
+
+/** Whether the database holds no company yet (the seed's trigger). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  return !(await anyCompanyExists(db));
+}
+
+/**
+ * Inserts the demo workspace when the database has no company; returns whether it did. All or
+ * nothing, and safe when several instances start at once (they serialise on an advisory lock).
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  // Hashing is slow on purpose; do it before taking any lock.
+  const digests = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await anyCompanyExists(tx)) return false;
+    await ensureWebClient(tx);
+
+    const userIds = new Map<DemoUserKey, string>();
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          passwordDigest: digests[index]!,
+        })
+        .returning({ id: users.id });
+      userIds.set(user.key, row!.id);
+    }
+
+    for (const company of DEMO_COMPANIES) {
+      const { id: companyId } = await insertCompany(tx, { name: company.name });
+      for (const member of company.members) {
+        await insertMembership(tx, { userId: userIds.get(member.user)!, companyId, role: member.role });
+      }
+      for (const department of company.departments) {
+        const avatarUrl = departmentAvatar(department.kind);
+        const { id: departmentId } = await insertDepartment(tx, {
+          companyId,
+          name: department.name,
+          sortOrder: PLACEHOLDER_SORT_ORDER[department.kind],
+          isActive: department.isActive,
+          avatarUrl,
+        });
+        await insertEmployees(
+          tx,
+          department.employees.map((employee) => ({
+            companyId,
+            departmentId,
+            ...employee,
+            status: "active" as const,
+            avatarUrl,
+          })),
+        );
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,29 @@
+import { httpError } from "../../lib/http-error.ts";
+
+// OAuth error answers (RFC 6749 §5.2) in Doorkeeper's wording, rendered by the shared error handler.
+export const INVALID_GRANT_DESCRIPTION =
+  "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.";
+export const INVALID_CLIENT_DESCRIPTION =
+  "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.";
+export const UNSUPPORTED_GRANT_DESCRIPTION =
+  "The authorization grant type is not supported by the authorization server.";
+
+export const invalidGrant = () => httpError(400, "invalid_grant", INVALID_GRANT_DESCRIPTION);
+export const invalidClient = () => httpError(401, "invalid_client", INVALID_CLIENT_DESCRIPTION);
+export const unsupportedGrantType = () => httpError(400, "unsupported_grant_type", UNSUPPORTED_GRANT_DESCRIPTION);
+
+export const invalidRequest = (missing: string) =>
+  httpError(
+    400,
+    "invalid_request",
+    `The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed: ${missing}.`,
+  );
+
+export const tooManySignInAttempts = (retryAfterSeconds: number) =>
+  httpError(
+    429,
+    "too_many_requests",
+    `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    undefined,
+    { "retry-after": String(retryAfterSeconds) },
+  );

@@ -1,0 +1,48 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { type OauthAccessToken, oauthAccessTokens } from "../../db/schema/auth.ts";
+
+export type NewAccessToken = typeof oauthAccessTokens.$inferInsert;
+
+export async function insertAccessToken(db: Executor, values: NewAccessToken): Promise<OauthAccessToken> {
+  const [row] = await db.insert(oauthAccessTokens).values(values).returning();
+  return row!;
+}
+
+export async function findByTokenHash(db: Executor, tokenHash: string): Promise<OauthAccessToken | undefined> {
+  const [row] = await db.select().from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function findByRefreshTokenHash(db: Executor, hash: string): Promise<OauthAccessToken | undefined> {
+  const [row] = await db.select().from(oauthAccessTokens).where(eq(oauthAccessTokens.refreshTokenHash, hash)).limit(1);
+  return row;
+}
+
+/** A row whose access token or refresh token has this hash. */
+export async function findByEitherHash(db: Executor, hash: string): Promise<OauthAccessToken | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthAccessTokens)
+    .where(or(eq(oauthAccessTokens.tokenHash, hash), eq(oauthAccessTokens.refreshTokenHash, hash)))
+    .limit(1);
+  return row;
+}
+
+/** Revokes one access token (and with it its refresh token); false when it was already revoked. */
+export async function revokeIfLive(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oauthAccessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(oauthAccessTokens.id, id), isNull(oauthAccessTokens.revokedAt)))
+    .returning({ id: oauthAccessTokens.id });
+  return rows.length > 0;
+}
+
+/** Revokes every token rotated from the same sign-in. */
+export async function revokeChain(db: Executor, chainId: string, now: Date): Promise<void> {
+  await db
+    .update(oauthAccessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(oauthAccessTokens.chainId, chainId), isNull(oauthAccessTokens.revokedAt)));
+}

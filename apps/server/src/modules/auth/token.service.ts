@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_MAX_AGE_SECONDS } from "@foreman/contract";
+import type { Executor } from "../../db/client.ts";
+import type { OauthAccessToken, OauthApplication } from "../../db/schema/auth.ts";
+import { findUserByEmail } from "../users/users.repository.ts";
+import { invalidGrant, tooManySignInAttempts } from "./oauth-errors.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle.ts";
+import {
+  findByEitherHash,
+  findByRefreshTokenHash,
+  findByTokenHash,
+  insertAccessToken,
+  revokeChain,
+  revokeIfLive,
+} from "./token.repository.ts";
+import { generateToken, hashToken } from "./tokens.ts";
+
+/** The token response in code (camelCase); the wire gets it snake_case in the body and hyphenated in headers. */
+export type IssuedToken = {
+  accessToken: string;
+  tokenType: "Bearer";
+  expiresIn: number;
+  refreshToken: string;
+  scope: string;
+  createdAt: number;
+};
+
+type IssueInput = {
+  userId: string;
+  applicationId: string;
+  now: Date;
+  // Set when rotating: the new token continues the old chain and keeps its absolute end.
+  chainId?: string;
+  refreshExpiresAt?: Date;
+  previousRefreshTokenHash?: string;
+};
+
+export async function issueToken(db: Executor, input: IssueInput): Promise<IssuedToken> {
+  const accessToken = generateToken();
+  const refreshToken = generateToken();
+  // Whole seconds, so `created_at` in the answer is exactly what expiry is computed from.
+  const createdAt = new Date(Math.floor(input.now.getTime() / 1000) * 1000);
+  const row = await insertAccessToken(db, {
+    userId: input.userId,
+    applicationId: input.applicationId,
+    tokenHash: hashToken(accessToken),
+    refreshTokenHash: hashToken(refreshToken),
+    previousRefreshTokenHash: input.previousRefreshTokenHash ?? null,
+    chainId: input.chainId ?? randomUUID(),
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    scopes: "",
+    createdAt,
+    refreshExpiresAt: input.refreshExpiresAt ?? new Date(createdAt.getTime() + REFRESH_TOKEN_MAX_AGE_SECONDS * 1000),
+  });
+  return {
+    accessToken,
+    tokenType: "Bearer",
+    expiresIn: row.expiresIn,
+    refreshToken,
+    scope: row.scopes,
+    createdAt: createdAt.getTime() / 1000,
+  };
+}
+
+/** `grant_type=password`: throttled, constant-shape failure for unknown users and wrong passwords. */
+export async function passwordGrant(
+  db: Executor,
+  input: { application: OauthApplication; email: string; password: string; address: string; now: Date },
+): Promise<IssuedToken> {
+  const email = input.email.trim().toLowerCase();
+  const attempt = { email, address: input.address };
+  const decision = await checkSignIn(db, attempt, input.now);
+  if (!decision.allowed) throw tooManySignInAttempts(decision.retryAfterSeconds);
+
+  const user = await findUserByEmail(db, email);
+  const ok = user
+    ? await verifyPassword(user.passwordDigest, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    await recordSignInFailure(db, attempt, input.now);
+    throw invalidGrant();
+  }
+  await recordSignInSuccess(db, attempt);
+  return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now });
+}
+
+type RotationOutcome = { ok: true; token: IssuedToken } | { ok: false; revokeChainId?: string };
+
+/**
+ * `grant_type=refresh_token`: rotates the pair (the old access and refresh tokens stop working).
+ * Presenting a refresh token that was already rotated or revoked means it leaked or was replayed:
+ * the whole chain from that sign-in is revoked.
+ */
+export async function refreshGrant(
+  db: Executor,
+  input: { application: OauthApplication; refreshToken: string; now: Date },
+): Promise<IssuedToken> {
+  const presentedHash = hashToken(input.refreshToken);
+  const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
+    const row = await findByRefreshTokenHash(tx, presentedHash);
+    if (!row || row.applicationId !== input.application.id) return { ok: false };
+    if (row.revokedAt) return { ok: false, revokeChainId: row.chainId };
+    if (row.refreshExpiresAt <= input.now) {
+      await revokeIfLive(tx, row.id, input.now);
+      return { ok: false };
+    }
+    // Conditional revoke: of two concurrent refreshes with the same token only one wins; the other is a reuse.
+    if (!(await revokeIfLive(tx, row.id, input.now))) return { ok: false, revokeChainId: row.chainId };
+    const token = await issueToken(tx, {
+      userId: row.userId,
+      applicationId: row.applicationId,
+      now: input.now,
+      chainId: row.chainId,
+      refreshExpiresAt: row.refreshExpiresAt,
+      previousRefreshTokenHash: presentedHash,
+    });
+    return { ok: true, token };
+  });
+  if (outcome.ok) return outcome.token;
+  if (outcome.revokeChainId) await revokeChain(db, outcome.revokeChainId, input.now);
+  throw invalidGrant();
+}
+
+/**
+ * RFC 7009: revokes the access token or refresh token given (and with it the other half of the
+ * pair). Unknown tokens, and tokens of another client, are ignored so the answer never tells.
+ */
+export async function revokeToken(
+  db: Executor,
+  input: { application: OauthApplication; token: string; now: Date },
+): Promise<void> {
+  const row = await findByEitherHash(db, hashToken(input.token));
+  if (!row || row.applicationId !== input.application.id) return;
+  await revokeIfLive(db, row.id, input.now);
+}
+
+/** Live = known, not revoked, and not past created_at + expires_in. */
+export function isLive(row: OauthAccessToken, now: Date): boolean {
+  return !row.revokedAt && now.getTime() < row.createdAt.getTime() + row.expiresIn * 1000;
+}
+
+/** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
+export async function findLiveTokenUser(db: Executor, token: string, now: Date): Promise<{ id: string } | null> {
+  const row = await findByTokenHash(db, hashToken(token));
+  return row && isLive(row, now) ? { id: row.userId } : null;
+}

@@ -1,0 +1,41 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { aiDepartments, aiEmployees } from "../../db/schema/index.ts";
+
+export type DepartmentRow = {
+  id: string;
+  name: string;
+  sortOrder: number;
+  isActive: boolean;
+  avatarUrl: string | null;
+  aiEmployeesCount: number;
+};
+
+/** The company's departments with how many AI employees each has (unsorted). */
+export async function listDepartments(db: Executor, companyId: string): Promise<DepartmentRow[]> {
+  return db
+    .select({
+      id: aiDepartments.id,
+      name: aiDepartments.name,
+      sortOrder: aiDepartments.sortOrder,
+      isActive: aiDepartments.isActive,
+      avatarUrl: aiDepartments.avatarUrl,
+      aiEmployeesCount: count(aiEmployees.id),
+    })
+    .from(aiDepartments)
+    .leftJoin(aiEmployees, and(eq(aiEmployees.departmentId, aiDepartments.id), eq(aiEmployees.companyId, companyId)))
+    .where(eq(aiDepartments.companyId, companyId))
+    .groupBy(aiDepartments.id);
+}
+
+export type NewDepartment = typeof aiDepartments.$inferInsert;
+export type NewEmployee = typeof aiEmployees.$inferInsert;
+
+export async function insertDepartment(db: Executor, values: NewDepartment) {
+  const [row] = await db.insert(aiDepartments).values(values).returning({ id: aiDepartments.id });
+  return row!;
+}
+
+export async function insertEmployees(db: Executor, values: NewEmployee[]) {
+  if (values.length > 0) await db.insert(aiEmployees).values(values);
+}

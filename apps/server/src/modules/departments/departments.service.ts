@@ -1,0 +1,10 @@
+import type { Department } from "@foreman/contract";
+import type { Executor } from "../../db/client.ts";
+import { byName } from "../../lib/sort.ts";
+import { listDepartments } from "./departments.repository.ts";
+
+/** The company's AI departments, sorted by name (spec §7). */
+export async function getDepartments(db: Executor, companyId: string): Promise<Department[]> {
+  const rows = await listDepartments(db, companyId);
+  return rows.sort(byName);
+}

@@ -1,0 +1,82 @@
+import type { FieldError } from "@foreman/contract";
+import type { Db, Executor } from "../../db/client.ts";
+import type { OauthApplication, User } from "../../db/schema/auth.ts";
+import { httpError } from "../../lib/http-error.ts";
+import { hashPassword } from "../auth/password.ts";
+import { type IssuedToken, issueToken } from "../auth/token.service.ts";
+import { type CompanyRow, insertCompany, insertMembership } from "../companies/companies.repository.ts";
+import { findUserByEmail, insertUser } from "./users.repository.ts";
+
+export type NewUserWithCompany = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName: string;
+};
+
+export type UserWithCompany = { user: User; company: CompanyRow };
+
+export const SIGN_UP_FAILED = "User could not be created";
+export const EMAIL_TAKEN = "Email has already been taken";
+
+export const validationFailed = (details: FieldError[]) => httpError(422, "validation_failed", SIGN_UP_FAILED, details);
+const emailTaken = () => validationFailed([{ field: "email", message: EMAIL_TAKEN }]);
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, passwordDigest: string) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(tx, email)) throw emailTaken();
+  const user = await insertUser(tx, {
+    email,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    passwordDigest,
+  });
+  const company = await insertCompany(tx, { name: input.companyName.trim() });
+  await insertMembership(tx, { userId: user.id, companyId: company.id, role: "owner" });
+  return { user, company };
+}
+
+// Two sign-ups racing for one email: the unique index refuses the second, answered like a taken email.
+async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Creates a user, a company and the user's owner membership in one transaction (also used by the
+ * seed). A taken email (any case) throws a 422 and writes nothing.
+ */
+export async function createUserWithCompany(db: Db, input: NewUserWithCompany): Promise<UserWithCompany> {
+  const digest = await hashPassword(input.password);
+  return inTransaction(db, (tx) => insertUserWithCompany(tx, input, digest));
+}
+
+/** `POST /users.json`: user + company + membership + the first token, all or nothing. */
+export async function signUp(
+  db: Db,
+  input: NewUserWithCompany & { application: OauthApplication; now: Date },
+): Promise<UserWithCompany & { token: IssuedToken }> {
+  // Hash outside the transaction so it holds no locks during the deliberate slowness.
+  const digest = await hashPassword(input.password);
+  return inTransaction(db, async (tx) => {
+    const created = await insertUserWithCompany(tx, input, digest);
+    const token = await issueToken(tx, {
+      userId: created.user.id,
+      applicationId: input.application.id,
+      now: input.now,
+    });
+    return { ...created, token };
+  });
+}

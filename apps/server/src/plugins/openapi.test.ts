@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app.ts";
+
+describe("OpenAPI at /api/docs", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("serves the UI", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("documents the routes from their zod schemas, in the wire's snake_case", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const me = doc.paths["/app/me.json"].get;
+    const meBody = me.responses["200"].content["application/json"].schema;
+    expect(Object.keys(meBody.properties)).toEqual(
+      expect.arrayContaining(["first_name", "last_name", "company", "managed_companies"]),
+    );
+    expect(meBody.required).toContain("managed_companies");
+    const departments = doc.paths["/app/ai_departments.json"].get;
+    const item = departments.responses["200"].content["application/json"].schema.items;
+    expect(Object.keys(item.properties)).toEqual(
+      expect.arrayContaining(["ai_employees_count", "sort_order", "is_active", "avatar_url"]),
+    );
+    expect(departments.security).toEqual([{ bearer: [], companyId: [] }]);
+    // The document's own camelCase keys are left alone.
+    expect(me.responses["200"]).toHaveProperty("content");
+    expect(doc.components.securitySchemes.companyId).toMatchObject({ in: "header", name: "X-Company-ID" });
+  });
+});

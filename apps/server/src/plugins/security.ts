@@ -1,0 +1,41 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { httpError } from "../lib/http-error.ts";
+
+export type SecurityOptions = { rateLimit: { max: number; windowMs: number } };
+
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, options) => {
+    await app.register(helmet, {
+      // The SPA loads only its own scripts; Tailwind/Radix set inline styles, so those are allowed.
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // Same-origin app; cross-origin isolation headers would only get in the way of future embeds.
+      crossOriginEmbedderPolicy: false,
+    });
+    // Generous global ceiling per client address; auth routes set tighter limits in their route config.
+    await app.register(rateLimit, {
+      global: true,
+      max: options.rateLimit.max,
+      timeWindow: options.rateLimit.windowMs,
+      errorResponseBuilder: (_request, context) =>
+        httpError(429, "too_many_requests", `Too many requests. Try again in ${context.after}.`),
+    });
+  },
+  { name: "foreman-security" },
+);

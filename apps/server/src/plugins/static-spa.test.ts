@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app.ts";
+
+const INDEX_HTML = "<!doctype html><html><body><div id=root>fake spa</div></body></html>";
+const html = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+describe("serving the SPA", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), "foreman-dist-"));
+    writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
+    mkdirSync(path.join(webDist, "assets"));
+    writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('app')");
+    writeFileSync(path.join(webDist, "favicon.svg"), "<svg/>");
+    t = await createTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(["/orders", "/orders/123", "/sign_in?redirect=%2Forders", "/", "/dashboard"])(
+    "answers %s with index.html for a browser, not cached",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it("serves hashed assets with a long immutable cache and other files revalidated", async () => {
+    const asset = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const icon = await t.app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it.each(["/app/nope.json", "/oauth/nope", "/users/1.json", "/internal/x", "/api/nope"])(
+    "answers an unknown API path %s with a JSON 404, even for a browser",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: "not_found" });
+    },
+  );
+
+  it("answers a missing asset or a non-HTML request with a JSON 404", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/assets/missing-1.js" })).statusCode).toBe(404);
+    const json = await t.app.inject({ method: "GET", url: "/orders", headers: { accept: "application/json" } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("sends security headers with a CSP that allows the SPA's own scripts and inline styles", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/orders", headers: html });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("without a web build", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEB_DIST: path.join(tmpdir(), "foreman-no-such-dist") } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("tells the browser to build the web app", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/orders", headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("npm run build");
+  });
+});

@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { httpError } from "../lib/http-error.ts";
+import { toWireJson } from "../lib/wire.ts";
+import { sendError } from "./errors.ts";
+
+// Paths that belong to the API: an unknown one is a JSON 404, never the SPA.
+const API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/api/", "/healthz", "/readyz"];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
+}
+
+const NO_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Foreman</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Foreman's web app is not built yet</h1>
+<p>The API is running. Build the web app with <code>npm run build</code> (or start with <code>npm start</code>, which builds it) and reload this page.</p>
+</body></html>`;
+
+export type StaticSpaOptions = { webDist: string };
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") && (request.headers.accept ?? "").includes("text/html")
+  );
+}
+
+/** Serves the built SPA with a fallback to index.html for client-side routes. */
+export const staticSpaPlugin = fp<StaticSpaOptions>(
+  async (app: FastifyInstance, { webDist }) => {
+    const indexFile = path.join(webDist, "index.html");
+
+    // Vite fingerprints everything under /assets/, so those never change; anything else is revalidated.
+    const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
+      const hashedAsset = path.relative(webDist, filePath).split(path.sep)[0] === "assets";
+      reply.header("cache-control", hashedAsset ? "public, max-age=31536000, immutable" : "no-cache");
+    };
+
+    // Registered even before a build exists: files are looked up per request, so a later build is served.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      suppressWarning: true,
+    });
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url) || !wantsHtml(request)) {
+        // The 404 context does not inherit the app's reply serializer: name it so the body is snake_case too.
+        reply.serializer(toWireJson);
+        return sendError(
+          reply,
+          httpError(404, "not_found", `Route ${request.method} ${request.url.split("?")[0]} not found`),
+        );
+      }
+      reply.header("cache-control", "no-cache");
+      if (existsSync(indexFile)) return reply.sendFile("index.html", webDist);
+      return reply.type("text/html; charset=utf-8").send(NO_BUILD_PAGE);
+    });
+  },
+  { name: "foreman-static-spa" },
+);

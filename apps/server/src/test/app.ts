@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { ensureWebClient } from "../modules/auth/oauth-client.repository.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  config: Config;
+  /** Closes the app and the database (and drops it on PostgreSQL). Call it in afterAll. */
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Extra environment for loadConfig, e.g. `{ WEB_DIST: dir }`. */
+  env?: Record<string, string>;
+  /** Runs before the app is built, e.g. to register extra test-only routes on a plugin. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+/**
+ * Builds the real app on a fresh, migrated database with the web OAuth client in place (no demo
+ * data). The SPA directory defaults to an empty temp folder so tests never depend on a web build.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    DATA_DIR: "memory://",
+    WEB_DIST: mkdtempSync(path.join(tmpdir(), "foreman-web-")),
+    ...options.env,
+  });
+  try {
+    await ensureWebClient(database.db);
+    const app = await buildApp({ config, database });
+    await options.beforeReady?.(app);
+    await app.ready();
+    return {
+      app,
+      db: database.db,
+      database,
+      config,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

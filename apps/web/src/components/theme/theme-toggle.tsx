@@ -1,0 +1,76 @@
+import { Monitor, Moon, Sun } from "lucide-react";
+import { cn } from "../../lib/utils.ts";
+import { Button } from "../ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { type Theme, useTheme } from "./theme-provider.tsx";
+
+const options: ReadonlyArray<{ value: Theme; label: string; icon: typeof Sun }> = [
+  { value: "light", label: "Light", icon: Sun },
+  { value: "dark", label: "Dark", icon: Moon },
+  { value: "system", label: "System", icon: Monitor },
+];
+
+type ThemeToggleProps = {
+  /** Show the current theme's name next to the icon (the expanded sidebar). */
+  showLabel?: boolean;
+  className?: string;
+  side?: "top" | "right" | "bottom" | "left";
+  align?: "start" | "center" | "end";
+  /** Icon-only placements can name the control in a tooltip (needs a TooltipProvider above). */
+  tooltip?: string;
+};
+
+export function ThemeToggle({
+  showLabel = false,
+  className,
+  side = "top",
+  align = "start",
+  tooltip,
+}: ThemeToggleProps) {
+  const { theme, resolvedTheme, setTheme } = useTheme();
+  const current = options.find((option) => option.value === theme) ?? options[0]!;
+  const trigger = (
+    <DropdownMenuTrigger asChild>
+      <Button
+        variant="ghost"
+        size={showLabel ? "sm" : "icon-sm"}
+        aria-label="Toggle theme"
+        className={cn(showLabel && "justify-start", className)}
+      >
+        {resolvedTheme === "dark" ? <Moon /> : <Sun />}
+        {showLabel ? <span className="truncate">{current.label} theme</span> : null}
+      </Button>
+    </DropdownMenuTrigger>
+  );
+  return (
+    <DropdownMenu>
+      {tooltip ? (
+        <Tooltip>
+          <TooltipTrigger asChild>{trigger}</TooltipTrigger>
+          <TooltipContent side="right">{tooltip}</TooltipContent>
+        </Tooltip>
+      ) : (
+        trigger
+      )}
+      <DropdownMenuContent side={side} align={align} className="min-w-36">
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {options.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  type Session,
+  type SignUpForm,
+  type SignUpResponse,
+  sessionFromTokenBody,
+  sessionFromTokenHeaders,
+  WEB_CLIENT_ID,
+} from "@foreman/contract";
+import { ApiError, apiRequest, revokeAccessToken } from "../../lib/api-client.ts";
+import { clearSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
+import { deleteSession, readSession, writeSession } from "../../lib/session-cookie.ts";
+
+// Sign in, sign up and sign out (spec §2, §4, §7). Each stores or clears the session cookie; the
+// routes decide where to go next.
+
+function unusableTokenResponse(): ApiError {
+  return new ApiError(502, {
+    error: "invalid_token_response",
+    errorDescription: "The server's sign-in answer was incomplete. Please try again.",
+  });
+}
+
+/** `POST /oauth/token.json` with the password grant; stores the session. */
+export async function signIn(email: string, password: string): Promise<Session> {
+  const body = await apiRequest<unknown>("/oauth/token.json", {
+    method: "POST",
+    authenticated: false,
+    body: { grantType: "password", username: email.trim(), password, clientId: WEB_CLIENT_ID },
+  });
+  const session = sessionFromTokenBody(body);
+  if (!session) throw unusableTokenResponse();
+  writeSession(session);
+  return session;
+}
+
+/** `POST /users.json`; the session comes from the token headers. The new company becomes the selected one. */
+export async function signUp(form: SignUpForm): Promise<SignUpResponse> {
+  const { body, headers } = await apiRequest<SignUpResponse>("/users.json", {
+    method: "POST",
+    authenticated: false,
+    body: { user: form },
+    withHeaders: true,
+  });
+  const session = sessionFromTokenHeaders(headers);
+  if (!session) throw unusableTokenResponse();
+  writeSession(session);
+  if (body?.company?.id) setSelectedCompany(body.company);
+  return body;
+}
+
+/**
+ * Revokes the access token (its failure ignored), deletes the cookie and forgets the selected
+ * company, so the next person on this browser starts clean. The caller clears the query cache and
+ * goes to /sign_in (see useSignOut).
+ */
+export async function signOut(): Promise<void> {
+  const session = readSession();
+  deleteSession();
+  clearSelectedCompany();
+  if (session) await revokeAccessToken(session.accessToken);
+}

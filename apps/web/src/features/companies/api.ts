@@ -1,0 +1,36 @@
+import { type Company, type Me, reconcileSelectedCompany } from "@foreman/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client.ts";
+import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
+
+// The signed-in user, their companies, and which one the browser works in (spec §3, §4).
+
+export const meQueryKey = ["me"] as const;
+
+/**
+ * `GET /app/me.json`: the user with `company` and `managedCompanies`. The server answers through the
+ * contract's `meSchema`; the browser does not parse it again, which keeps zod out of the shell bundle.
+ */
+export function fetchMe(signal?: AbortSignal): Promise<Me> {
+  return apiRequest<Me>("/app/me.json", { signal });
+}
+
+export function meQueryOptions() {
+  return queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) });
+}
+
+/**
+ * Applies §4 to the stored selection: keep it when the user still manages it, else pick the first
+ * managed company; with none, clear it. Saves the result and returns it.
+ */
+export function reconcileCompanySelection(me: Me): Company | null {
+  const company = reconcileSelectedCompany(getSelectedCompany(), me.managedCompanies);
+  if (company) setSelectedCompany(company);
+  else clearSelectedCompany();
+  return company;
+}
+
+/** The selected company as the server describes it (fresh name and logo), or null. */
+export function findSelectedCompany(me: Me, selectedId: string | undefined): Company | null {
+  return me.managedCompanies.find((company) => company.id === selectedId) ?? null;
+}

@@ -1,0 +1,32 @@
+import type { Company } from "@foreman/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { toast } from "../../components/ui/toast-store.ts";
+import { describeError, isUnauthorized } from "../../lib/api-error.ts";
+import { setSelectedCompany } from "../../lib/selected-company.ts";
+
+/** Switching company saves it, invalidates every cached answer and reloads the current route (spec §4). */
+export function useSwitchCompany(): (company: Company) => Promise<void> {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useCallback(
+    async (company: Company) => {
+      setSelectedCompany(company);
+      try {
+        await queryClient.invalidateQueries(undefined, { throwOnError: true });
+      } catch (error) {
+        // A failed refresh is only reported; the route reload below shows what could be loaded.
+        if (!isUnauthorized(error)) {
+          toast({
+            title: "Some data could not be refreshed",
+            description: describeError(error),
+            variant: "destructive",
+          });
+        }
+      }
+      await router.invalidate();
+    },
+    [queryClient, router],
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "../components/ui/toast-store.ts";
+import { describeError, isClientError, isUnauthorized } from "./api-error.ts";
+import { queryConfig } from "./config.ts";
+
+// One QueryClient with the spec's cache settings (§9) and central error reporting: a query that
+// sets `meta.errorMessage` has its failures shown as a toast.
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { errorMessage?: string };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const title = query.meta?.errorMessage;
+        // A 401 has already sent the user to sign in; a toast on top would only confuse.
+        if (!title || isUnauthorized(error)) return;
+        toast({ title, description: describeError(error), variant: "destructive" });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        gcTime: queryConfig.gcTime,
+        // 4xx answers will not change on a retry; network failures and 5xx may.
+        retry: (failureCount, error) => !isClientError(error) && failureCount < queryConfig.retry,
+        retryDelay: queryConfig.retryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

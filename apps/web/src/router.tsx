@@ -1,0 +1,35 @@
+import { decodeSearchKeys } from "@foreman/contract";
+import { createRouter, defaultParseSearch } from "@tanstack/react-router";
+import { FullScreenLoading } from "./components/feedback/full-screen-loading.tsx";
+import { setUnauthorizedHandler } from "./lib/api-client.ts";
+import { routerConfig } from "./lib/config.ts";
+import { queryClient } from "./lib/query-client.ts";
+import { NotFound } from "./routes/-not-found.tsx";
+import { RouteError } from "./routes/-route-error.tsx";
+import { routeTree } from "./routeTree.gen.ts";
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  ...routerConfig,
+  defaultPreload: "intent",
+  scrollRestoration: true,
+  // Search keys are URL-decoded first (spec §5), so `q%5Bcreated_at_gteq%5D` reads as `q[created_at_gteq]`.
+  parseSearch: (search) => decodeSearchKeys(defaultParseSearch(search)),
+  defaultErrorComponent: RouteError,
+  defaultPendingComponent: () => <FullScreenLoading />,
+  defaultNotFoundComponent: NotFound,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// A 401 (or a refused refresh) ends the session: go to sign in, remembering where the user was.
+setUnauthorizedHandler(() => {
+  const { pathname, href } = router.state.location;
+  if (pathname === "/sign_in" || pathname === "/sign_up") return;
+  void router.navigate({ to: "/sign_in", search: { redirect: href }, replace: true }).then(() => queryClient.clear());
+});

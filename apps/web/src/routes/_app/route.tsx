@@ -1,0 +1,76 @@
+import { isSessionValid } from "@foreman/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createFileRoute, Outlet, redirect, useRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { FullScreenLoading } from "../../components/feedback/full-screen-loading.tsx";
+import { AppShell } from "../../components/layout/app-shell.tsx";
+import { useSignOut } from "../../features/auth/use-sign-out.ts";
+import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
+import { useSwitchCompany } from "../../features/companies/use-switch-company.ts";
+import { departmentsQueryOptions } from "../../features/departments/api.ts";
+import { isUnauthorized } from "../../lib/api-error.ts";
+import { useSelectedCompany } from "../../lib/selected-company.ts";
+import { readSession } from "../../lib/session-cookie.ts";
+import { LazyErrorScreen } from "../-lazy-feedback.tsx";
+
+// Every signed-in page lives under this layout: the guard, the user and company, the departments, the shell.
+export const Route = createFileRoute("/_app")({
+  beforeLoad: ({ location }) => {
+    if (!isSessionValid(readSession())) {
+      throw redirect({ to: "/sign_in", search: { redirect: location.href }, replace: true });
+    }
+  },
+  loader: async ({ context: { queryClient }, location }) => {
+    try {
+      const me = await queryClient.ensureQueryData(meQueryOptions());
+      const company = reconcileCompanySelection(me);
+      const departments = company ? await queryClient.ensureQueryData(departmentsQueryOptions(company.id)) : [];
+      return { me, departments, error: null };
+    } catch (error) {
+      if (isUnauthorized(error)) throw redirect({ to: "/sign_in", search: { redirect: location.href }, replace: true });
+      // Spec §8: the auth loader on failure returns no user and no departments; the layout shows the error.
+      return { me: null, departments: [], error };
+    }
+  },
+  pendingComponent: () => <FullScreenLoading message="Loading your workspace…" />,
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const router = useRouter();
+  const loaded = Route.useLoaderData();
+  const meQuery = useQuery(meQueryOptions());
+  const selected = useSelectedCompany();
+  const me = meQuery.data ?? loaded.me;
+  const company = me ? findSelectedCompany(me, selected?.id) : null;
+  const departmentsQuery = useQuery({
+    ...departmentsQueryOptions(company?.id ?? ""),
+    enabled: company !== null,
+    // While a newly selected company's departments load, the rail keeps the previous ones.
+    placeholderData: keepPreviousData,
+  });
+  const switchCompany = useSwitchCompany();
+  const signOut = useSignOut();
+
+  // The stored selection can change under us (another tab, cleared storage): reconcile again.
+  useEffect(() => {
+    if (me && !company) reconcileCompanySelection(me);
+  }, [me, company]);
+
+  if (!me) {
+    return <LazyErrorScreen error={meQuery.error ?? loaded.error} reset={() => router.invalidate()} />;
+  }
+
+  return (
+    <AppShell
+      user={me}
+      company={company}
+      managedCompanies={me.managedCompanies}
+      departments={company ? (departmentsQuery.data ?? loaded.departments) : []}
+      onSwitchCompany={switchCompany}
+      onSignOut={signOut}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

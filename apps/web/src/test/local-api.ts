@@ -1,0 +1,60 @@
+/// <reference types="node" />
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { configureApiClient } from "../lib/api-client.ts";
+
+// A real HTTP server on 127.0.0.1 that answers the API client in component tests: each request is
+// recorded and answered by the route the test registers (no fetch mocking).
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: unknown };
+export type RouteHandler = (request: RecordedRequest, response: ServerResponse) => void;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export type LocalApi = {
+  requests: RecordedRequest[];
+  routes: Record<string, RouteHandler>;
+  baseUrl: string;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/** Starts the server and points the API client at it. Routes are keyed "METHOD /path". */
+export async function startLocalApi(): Promise<LocalApi> {
+  const api: LocalApi = {
+    requests: [],
+    routes: {},
+    baseUrl: "",
+    reset() {
+      api.requests.length = 0;
+      api.routes = {};
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const recorded: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      };
+      api.requests.push(recorded);
+      const handler = api.routes[`${recorded.method} ${url.pathname}`];
+      if (handler) handler(recorded, res);
+      else sendJson(res, 404, { error: "not_found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  configureApiClient({ baseUrl: api.baseUrl });
+  return api;
+}
