@@ -9,5 +9,5 @@ export * from "./departments/kinds.ts";
 export * from "./http/case.ts";
 export * from "./http/errors.ts";
 export * from "./http/headers.ts";
-export * from "./validation.ts";
 export * from "./search/search-params.ts";
+export * from "./validation.ts";

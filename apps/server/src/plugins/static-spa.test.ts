@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,8 +9,8 @@ const html = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/
 
 describe("serving the SPA", () => {
   let t: TestApp;
+  const webDist = mkdtempSync(path.join(tmpdir(), "foreman-dist-"));
   beforeAll(async () => {
-    const webDist = mkdtempSync(path.join(tmpdir(), "foreman-dist-"));
     writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('app')");
@@ -19,6 +19,7 @@ describe("serving the SPA", () => {
   });
   afterAll(async () => {
     await t.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   it.each(["/orders", "/orders/123", "/sign_in?redirect=%2Forders", "/", "/dashboard"])(

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -30,11 +30,13 @@ export type TestAppOptions = {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const emptyWebDist = options.env?.WEB_DIST ? undefined : mkdtempSync(path.join(tmpdir(), "foreman-web-"));
+  const removeEmptyWebDist = () => emptyWebDist && rmSync(emptyWebDist, { recursive: true, force: true });
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DATA_DIR: "memory://",
-    WEB_DIST: mkdtempSync(path.join(tmpdir(), "foreman-web-")),
+    ...(emptyWebDist ? { WEB_DIST: emptyWebDist } : {}),
     ...options.env,
   });
   try {
@@ -50,10 +52,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async close() {
         await app.close();
         await database.close();
+        removeEmptyWebDist();
       },
     };
   } catch (error) {
     await database.close();
+    removeEmptyWebDist();
     throw error;
   }
 }

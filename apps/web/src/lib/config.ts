@@ -14,6 +14,15 @@ export const queryConfig = {
   retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
 } as const;
 
+export const shellDataConfig = {
+  /**
+   * The user, companies and departments change rarely: once the route loader has fetched them, the
+   * shell's components use that answer instead of fetching it again on mount. A company switch
+   * still refetches them (it invalidates every query).
+   */
+  staleTimeMs: 60_000,
+} as const;
+
 export const layoutConfig = {
   /** Below this width the menu is a slide-in panel. */
   mobileBreakpointPx: 768,

@@ -118,10 +118,11 @@ describe("start-up without the demo", () => {
 });
 
 describe.runIf(testEngine() === "pglite")("start-up twice on a PGlite data directory", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-data-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let dataDir: string | undefined;
+  afterAll(() => dataDir && rmSync(dataDir, { recursive: true, force: true }));
 
   it("seeds on the first start and reuses the data on the second", async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "foreman-data-"));
     const first = await openDatabase({ dataDir });
     expect(await prepareDatabase(first, { seedDemo: true })).toEqual({ seeded: true });
     const seeded = await counts(first.db);

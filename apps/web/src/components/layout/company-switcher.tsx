@@ -46,14 +46,16 @@ export function CompanySwitcher({
     return collapsed ? <WithTooltip label={name}>{card}</WithTooltip> : card;
   }
 
+  // Named by its content plus "Switch company", so the visible company name is part of the button's name
+  // (speech input users say what they see); icons-only mode is named "Switch company" alone.
   const trigger = (
     <DropdownMenuTrigger
-      aria-label="Switch company"
       className={cn(
         "flex h-12 w-full min-w-0 items-center gap-2.5 rounded-lg px-2 text-left outline-none transition-colors hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-sidebar-accent",
         collapsed && "size-8 justify-center p-0",
       )}
     >
+      <span className="sr-only">Switch company</span>
       <CompanyLogo company={company} />
       {collapsed ? null : (
         <>

@@ -1,6 +1,6 @@
 import type { Department } from "@foreman/contract";
 import { cn, initials } from "../../lib/utils.ts";
-import { Avatar, AvatarFallback, AvatarImage } from "../ui/avatar.tsx";
+import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "../ui/avatar.tsx";
 
 /** A department's avatar with its status dot: green when active, grey otherwise (spec §2 Shell). */
 type DepartmentAvatarProps = {
@@ -16,7 +16,7 @@ export function DepartmentAvatar({ department, className, ringClassName = "ring-
       <Avatar className={cn("size-9 rounded-lg", className)}>
         {department.avatarUrl ? <AvatarImage src={department.avatarUrl} /> : null}
         <AvatarFallback className="rounded-lg bg-secondary font-semibold text-secondary-foreground">
-          {initials(department.name).slice(0, 1)}
+          <AvatarInitials value={initials(department.name).slice(0, 1)} />
         </AvatarFallback>
       </Avatar>
       <span

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
 import { cn, initials } from "../../lib/utils.ts";
-import { Avatar, AvatarFallback } from "../ui/avatar.tsx";
+import { Avatar, AvatarFallback, AvatarInitials } from "../ui/avatar.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -40,7 +40,7 @@ export function UserMenu({ user, onSignOut, side = "right", align = "end", class
       >
         <Avatar className="size-8">
           <AvatarFallback className="bg-primary font-semibold text-primary-foreground text-xs">
-            {initials(user.firstName, user.lastName)}
+            <AvatarInitials value={initials(user.firstName, user.lastName)} />
           </AvatarFallback>
         </Avatar>
       </DropdownMenuTrigger>
@@ -50,7 +50,7 @@ export function UserMenu({ user, onSignOut, side = "right", align = "end", class
           <span className="mt-2 flex items-center gap-2.5">
             <Avatar className="size-8">
               <AvatarFallback className="bg-primary font-semibold text-primary-foreground text-xs">
-                {initials(user.firstName, user.lastName)}
+                <AvatarInitials value={initials(user.firstName, user.lastName)} />
               </AvatarFallback>
             </Avatar>
             <span className="grid min-w-0 leading-tight">

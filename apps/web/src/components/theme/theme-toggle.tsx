@@ -42,7 +42,8 @@ export function ThemeToggle({
       <Button
         variant="ghost"
         size={showLabel ? "sm" : "icon-sm"}
-        aria-label="Toggle theme"
+        // With a visible label ("Dark theme") that text is the name; icon-only needs one.
+        aria-label={showLabel ? undefined : "Toggle theme"}
         className={cn(showLabel && "justify-start", className)}
       >
         {resolvedTheme === "dark" ? <Moon /> : <Sun />}

@@ -36,3 +36,11 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
     />
   );
 }
+
+/**
+ * Initials drawn by CSS, not as text: an avatar is a picture, so the letters must not become part of a
+ * control's name or its "visible label" (screen readers and speech input use the control's own name).
+ */
+export function AvatarInitials({ value, className }: { value: string; className?: string }) {
+  return <span aria-hidden data-initials={value} className={cn("before:content-[attr(data-initials)]", className)} />;
+}

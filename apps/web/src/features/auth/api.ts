@@ -48,14 +48,24 @@ export async function signUp(form: SignUpForm): Promise<SignUpResponse> {
   return body;
 }
 
+type SignOutSteps = {
+  /** Leaves the signed-in pages; runs once the cookie is gone (the sign-in page turns signed-in visitors away). */
+  goToSignIn: () => Promise<unknown>;
+  /** Drops every cached answer. */
+  clearCache: () => void;
+};
+
 /**
- * Revokes the access token (its failure ignored), deletes the cookie and forgets the selected
- * company, so the next person on this browser starts clean. The caller clears the query cache and
- * goes to /sign_in (see useSignOut).
+ * Sign out (spec §4): delete the cookie, go to /sign_in, then forget the selected company (the next
+ * person on this browser starts clean) and the query cache, and revoke the token with the server
+ * (its failure ignored). The order matters: clearing the selection or the cache while the
+ * signed-in pages are still mounted would make them refetch without a session.
  */
-export async function signOut(): Promise<void> {
+export async function signOut({ goToSignIn, clearCache }: SignOutSteps): Promise<void> {
   const session = readSession();
   deleteSession();
+  await goToSignIn();
   clearSelectedCompany();
+  clearCache();
   if (session) await revokeAccessToken(session.accessToken);
 }

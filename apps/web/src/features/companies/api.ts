@@ -1,6 +1,7 @@
 import { type Company, type Me, reconcileSelectedCompany } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client.ts";
+import { shellDataConfig } from "../../lib/config.ts";
 import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
 
 // The signed-in user, their companies, and which one the browser works in (spec §3, §4).
@@ -16,7 +17,11 @@ export function fetchMe(signal?: AbortSignal): Promise<Me> {
 }
 
 export function meQueryOptions() {
-  return queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) });
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: shellDataConfig.staleTimeMs,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast-store.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { describeError, isUnauthorized } from "../../lib/api-error.ts";
+import { shellDataConfig } from "../../lib/config.ts";
 
 // The company's AI departments for the rail (spec §2, §3, §8).
 
@@ -30,6 +31,7 @@ export async function fetchDepartments(companyId: string, signal?: AbortSignal):
 export function departmentsQueryOptions(companyId: string) {
   return queryOptions({
     queryKey: departmentsQueryKey(companyId),
+    staleTime: shellDataConfig.staleTimeMs,
     queryFn: async ({ signal }) => {
       try {
         return await fetchDepartments(companyId, signal);

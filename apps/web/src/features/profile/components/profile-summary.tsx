@@ -34,11 +34,15 @@ export function ProfileSummary({ user, company }: ProfileSummaryProps) {
             </div>
             <div className="min-w-0 sm:col-span-1">
               <dt className="text-muted-foreground text-sm">Email</dt>
-              <dd className="mt-1 truncate font-medium">{user.email}</dd>
+              <dd className="mt-1 truncate font-medium" title={user.email}>
+                {user.email}
+              </dd>
             </div>
             <div className="min-w-0 sm:col-span-1">
               <dt className="text-muted-foreground text-sm">Company</dt>
-              <dd className="mt-1 truncate font-medium">{company?.name ?? "No company"}</dd>
+              <dd className="mt-1 truncate font-medium" title={company?.name}>
+                {company?.name ?? "No company"}
+              </dd>
             </div>
           </dl>
         </CardContent>

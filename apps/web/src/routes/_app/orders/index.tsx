@@ -1,9 +1,11 @@
-import { parseOrdersSearch } from "@foreman/contract";
-import { createFileRoute } from "@tanstack/react-router";
+import { DEFAULT_TIME_FRAME, parseOrdersSearch } from "@foreman/contract";
+import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { NotBuiltYet } from "../../../components/feedback/not-built-yet.tsx";
 
 export const Route = createFileRoute("/_app/orders/")({
   validateSearch: parseOrdersSearch,
+  // The default time frame stays out of the address bar.
+  search: { middlewares: [stripSearchParams({ timeFrame: DEFAULT_TIME_FRAME })] },
   head: () => ({ meta: [{ title: "Orders · Foreman" }] }),
   component: OrdersPage,
 });
