@@ -1,9 +1,10 @@
 // `npm run bench`: the speed and size goals, measured on this machine.
 //  - start-up: `npm start` on an existing database, from spawn to a 200 from /readyz (goal ≤ 3 s);
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip).
-import { buildWebIfStale } from "./lib.mjs";
+
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchStartup } from "./bench/startup.mjs";
+import { buildWebIfStale } from "./lib.mjs";
 
 const only = process.argv[2];
 if ((await buildWebIfStale()) !== 0) process.exit(1);

@@ -18,7 +18,9 @@ const step = async (name, fn) => {
 const chromium = ensureChromium();
 
 await step("Lint and format (Biome)", () => run("npx", ["biome", "check", "."]));
-await step("Type-check (tsc -b)", () => run("npx", ["tsc", "-b", "packages/contract", "apps/server", "apps/web", "e2e"]));
+await step("Type-check (tsc -b)", () =>
+  run("npx", ["tsc", "-b", "packages/contract", "apps/server", "apps/web", "e2e"]),
+);
 await step("Unit and web component tests (Vitest)", () =>
   runVitest(["--project", "contract", "--project", "web"], "unit"),
 );
@@ -45,6 +47,9 @@ const failedSteps = results.filter((r) => r.code !== 0);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0) + failedSteps.filter((r) => r.failed === 0).length;
 console.log("\nSummary:");
-for (const r of results) console.log(`  ${r.code === 0 ? "ok  " : "FAIL"} ${r.name}${r.passed || r.failed ? ` (${r.passed} passed, ${r.failed} failed)` : ""}`);
+for (const r of results)
+  console.log(
+    `  ${r.code === 0 ? "ok  " : "FAIL"} ${r.name}${r.passed || r.failed ? ` (${r.passed} passed, ${r.failed} failed)` : ""}`,
+  );
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length === 0 ? 0 : 1);

@@ -23,7 +23,13 @@ test("switching company changes the departments and keeps the choice", async ({ 
 
 test("Spanish department names link to the five department screens", async ({ page }) => {
   await signIn(page);
-  const expected = { "AI Ventas": "/sales", "AI Retención": "/retention", "AI Soporte": "/support", "AI Cobranza": "/collections", "AI Analítica": "/analytics" };
+  const expected = {
+    "AI Ventas": "/sales",
+    "AI Retención": "/retention",
+    "AI Soporte": "/support",
+    "AI Cobranza": "/collections",
+    "AI Analítica": "/analytics",
+  };
   for (const [name, href] of Object.entries(expected)) {
     await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }

@@ -22,7 +22,11 @@ async function measure(page, url, ready) {
   await ready();
   await page.waitForLoadState("networkidle");
   page.off("response", onResponse);
-  const files = [...scripts].map(([name, body]) => ({ name, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }));
+  const files = [...scripts].map(([name, body]) => ({
+    name,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+  }));
   return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
 }
 
@@ -36,11 +40,19 @@ export async function benchBundle({ port = 3191 } = {}) {
   const { child } = await startServer({ port, dataDir });
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const signIn = await browser.newPage();
+    // newPage() on the browser makes a single-page context; the shell page below needs the same context.
+    const signIn = await (await browser.newContext()).newPage();
     const signInResult = await measure(signIn, `${base}/sign_in`, () => signIn.getByLabel("Email").waitFor());
     print("Sign-in page JavaScript", signInResult);
     await signIn.getByLabel("Email").fill("demo@example.com");
@@ -49,7 +61,9 @@ export async function benchBundle({ port = 3191 } = {}) {
     await signIn.waitForURL("**/dashboard");
     // A fresh page with the session cookie: everything the signed-in shell needs on a cold load.
     const shell = await signIn.context().newPage();
-    const shellResult = await measure(shell, `${base}/dashboard`, () => shell.getByRole("navigation").first().waitFor());
+    const shellResult = await measure(shell, `${base}/dashboard`, () =>
+      shell.getByRole("navigation").first().waitFor(),
+    );
     print("Signed-in shell (/dashboard, cold load) JavaScript", shellResult);
     console.log(`  goal ≤ 150 KB gzip: ${shellResult.gzip <= 150 * 1024 ? "met" : "NOT met"}`);
     return { signIn: signInResult, shell: shellResult };

@@ -10,8 +10,12 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (chunk) => { output += chunk; });
-  child.stderr.on("data", (chunk) => { output += chunk; });
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
   const deadline = started + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

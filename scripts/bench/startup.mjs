@@ -21,7 +21,9 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
     }
     console.log("\nStart-up (`npm start` → /readyz 200), PGlite");
     console.log(`  empty database (migrate + demo seed): ${first.readyMs.toFixed(0)} ms`);
-    console.log(`  existing database, ${runs} runs: median ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (goal ≤ 3000 ms)`);
+    console.log(
+      `  existing database, ${runs} runs: median ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (goal ≤ 3000 ms)`,
+    );
     return { firstMs: first.readyMs, times };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isSessionExpired, isSessionValid, type Session, sessionFromTokenBody, sessionFromTokenHeaders } from "./session.ts";
+import {
+  isSessionExpired,
+  isSessionValid,
+  type Session,
+  sessionFromTokenBody,
+  sessionFromTokenHeaders,
+} from "./session.ts";
 
 const session: Session = {
   accessToken: "a",
@@ -37,7 +43,14 @@ describe("sessionFromTokenHeaders", () => {
   };
 
   it("reads the hyphenated headers from a plain object or a Headers instance", () => {
-    const expected = { accessToken: "tok", tokenType: "Bearer", expiresIn: 7200, refreshToken: "ref", scope: "", createdAt: 1700000000 };
+    const expected = {
+      accessToken: "tok",
+      tokenType: "Bearer",
+      expiresIn: 7200,
+      refreshToken: "ref",
+      scope: "",
+      createdAt: 1700000000,
+    };
     expect(sessionFromTokenHeaders(headers)).toEqual(expected);
     expect(sessionFromTokenHeaders(new Headers(headers))).toEqual(expected);
   });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  departmentPath,
-  FALLBACK_DEPARTMENTS,
-  matchDepartmentKind,
-  withPlaceholderDepartments,
-} from "./kinds.ts";
 import type { Department } from "./department.ts";
+import { departmentPath, FALLBACK_DEPARTMENTS, matchDepartmentKind, withPlaceholderDepartments } from "./kinds.ts";
 
 const dept = (name: string, overrides: Partial<Department> = {}): Department => ({
   id: name,

@@ -23,7 +23,11 @@ export const PLACEHOLDER_SORT_ORDER: Record<DepartmentKind, number> = {
 
 // Accents are folded too, so "Analitica" and "Retencion" (typed without accents) still match.
 function normalize(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").trim().toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase();
 }
 
 /** Case-insensitive substring match in either direction against each kind's synonyms. */
@@ -70,9 +74,44 @@ export function withPlaceholderDepartments(departments: readonly Department[], n
 
 /** Shown when the departments cannot be loaded (spec §3). */
 export const FALLBACK_DEPARTMENTS: readonly Department[] = [
-  { id: "fallback-sales", name: "Sales", sortOrder: 1, isActive: true, aiEmployeesCount: 1, avatarUrl: departmentAvatar("sales") },
-  { id: "fallback-support", name: "Support", sortOrder: 2, isActive: false, aiEmployeesCount: 0, avatarUrl: departmentAvatar("support") },
-  { id: "fallback-analytics", name: "Analytics", sortOrder: 3, isActive: false, aiEmployeesCount: 0, avatarUrl: departmentAvatar("analytics") },
-  { id: "fallback-collections", name: "Collections", sortOrder: 4, isActive: false, aiEmployeesCount: 0, avatarUrl: departmentAvatar("collections") },
-  { id: "fallback-retention", name: "Retention", sortOrder: 5, isActive: false, aiEmployeesCount: 0, avatarUrl: departmentAvatar("retention") },
+  {
+    id: "fallback-sales",
+    name: "Sales",
+    sortOrder: 1,
+    isActive: true,
+    aiEmployeesCount: 1,
+    avatarUrl: departmentAvatar("sales"),
+  },
+  {
+    id: "fallback-support",
+    name: "Support",
+    sortOrder: 2,
+    isActive: false,
+    aiEmployeesCount: 0,
+    avatarUrl: departmentAvatar("support"),
+  },
+  {
+    id: "fallback-analytics",
+    name: "Analytics",
+    sortOrder: 3,
+    isActive: false,
+    aiEmployeesCount: 0,
+    avatarUrl: departmentAvatar("analytics"),
+  },
+  {
+    id: "fallback-collections",
+    name: "Collections",
+    sortOrder: 4,
+    isActive: false,
+    aiEmployeesCount: 0,
+    avatarUrl: departmentAvatar("collections"),
+  },
+  {
+    id: "fallback-retention",
+    name: "Retention",
+    sortOrder: 5,
+    isActive: false,
+    aiEmployeesCount: 0,
+    avatarUrl: departmentAvatar("retention"),
+  },
 ];

@@ -5,7 +5,7 @@ import { WEB_CLIENT_ID } from "@foreman/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { testEngine } from "../../test/database.ts";
+import { createTestDatabase, testEngine } from "../../test/database.ts";
 import { apiHeaders, signIn } from "../../test/fixtures.ts";
 import { type Db, openDatabase } from "../client.ts";
 import { prepareDatabase } from "../prepare.ts";
@@ -117,23 +117,37 @@ describe("start-up without the demo", () => {
   });
 });
 
-describe.runIf(testEngine() === "pglite")("start-up twice on a PGlite data directory", () => {
-  let dataDir: string | undefined;
-  afterAll(() => dataDir && rmSync(dataDir, { recursive: true, force: true }));
+// A restart finds the data the first start wrote: a PGlite data directory, or the same PostgreSQL database.
+async function persistentDatabase() {
+  if (testEngine() === "pglite") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-data-"));
+    return {
+      open: () => openDatabase({ dataDir }),
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const fresh = await createTestDatabase();
+  return { open: () => openDatabase({ databaseUrl: fresh.url, dataDir: "memory://" }), cleanup: () => fresh.close() };
+}
 
+describe("start-up twice on the same database", () => {
   it("seeds on the first start and reuses the data on the second", async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "foreman-data-"));
-    const first = await openDatabase({ dataDir });
-    expect(await prepareDatabase(first, { seedDemo: true })).toEqual({ seeded: true });
-    const seeded = await counts(first.db);
-    await first.close();
-
-    const second = await openDatabase({ dataDir });
+    const target = await persistentDatabase();
     try {
-      expect(await prepareDatabase(second, { seedDemo: true })).toEqual({ seeded: false });
-      expect(await counts(second.db)).toEqual(seeded);
+      const first = await target.open();
+      expect(await prepareDatabase(first, { seedDemo: true })).toEqual({ seeded: true });
+      const seeded = await counts(first.db);
+      await first.close();
+
+      const second = await target.open();
+      try {
+        expect(await prepareDatabase(second, { seedDemo: true })).toEqual({ seeded: false });
+        expect(await counts(second.db)).toEqual(seeded);
+      } finally {
+        await second.close();
+      }
     } finally {
-      await second.close();
+      await target.cleanup();
     }
   });
 });
