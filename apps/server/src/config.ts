@@ -36,9 +36,6 @@ const positiveInt = (fallback: number) =>
     .default(fallback);
 
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"], { error: "must be development, production or test" })
-    .default("development"),
   PORT: z.coerce
     .number({ error: "must be a port number (0-65535)" })
     .int({ error: "must be a port number (0-65535)" })
@@ -61,7 +58,6 @@ const envSchema = z.object({
 });
 
 export type Config = {
-  nodeEnv: "development" | "production" | "test";
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -100,7 +96,6 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
         ? given
         : path.resolve(cwd, given);
   return {
-    nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -33,7 +33,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const emptyWebDist = options.env?.WEB_DIST ? undefined : mkdtempSync(path.join(tmpdir(), "foreman-web-"));
   const removeEmptyWebDist = () => emptyWebDist && rmSync(emptyWebDist, { recursive: true, force: true });
   const config = loadConfig({
-    NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DATA_DIR: "memory://",
     ...(emptyWebDist ? { WEB_DIST: emptyWebDist } : {}),

@@ -94,6 +94,7 @@ ALTER TABLE "ai_employees" ADD CONSTRAINT "ai_employees_company_id_companies_id_
 ALTER TABLE "ai_employees" ADD CONSTRAINT "ai_employees_department_id_ai_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."ai_departments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_chain_id_idx" ON "oauth_access_tokens" USING btree ("chain_id");--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_user_id_idx" ON "oauth_access_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "oauth_access_tokens_previous_refresh_token_hash_idx" ON "oauth_access_tokens" USING btree ("previous_refresh_token_hash");--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "memberships_company_id_idx" ON "memberships" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "ai_departments_company_id_name_idx" ON "ai_departments" USING btree ("company_id","name");--> statement-breakpoint

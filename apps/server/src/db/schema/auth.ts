@@ -55,6 +55,8 @@ export const oauthAccessTokens = pgTable(
   (t) => [
     index("oauth_access_tokens_chain_id_idx").on(t.chainId),
     index("oauth_access_tokens_user_id_idx").on(t.userId),
+    // Finds the pair a refresh token was rotated into, when the same refresh token comes back.
+    index("oauth_access_tokens_previous_refresh_token_hash_idx").on(t.previousRefreshTokenHash),
   ],
 );
 

@@ -6,6 +6,7 @@ import { oauthAccessTokens, oauthApplications } from "../../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUser, type TestUser } from "../../test/fixtures.ts";
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION } from "./oauth-errors.ts";
+import { REFRESH_REUSE_GRACE_SECONDS } from "./token.service.ts";
 
 type TokenBody = {
   access_token: string;
@@ -236,10 +237,48 @@ describe("OAuth token and revoke endpoints", () => {
       expect(chain.every((row) => row.revokedAt !== null)).toBe(true);
     });
 
-    it("only lets one of two concurrent refreshes with the same token win", async () => {
+    it("gives two concurrent refreshes with the same token (two tabs) a pair each", async () => {
       const first = await signIn();
       const responses = await Promise.all([refreshGrant(first.refresh_token), refreshGrant(first.refresh_token)]);
-      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      const [a, b] = responses.map((r) => r.json<TokenBody>());
+      expect(a!.refresh_token).not.toBe(b!.refresh_token);
+      expect((await me(a!.access_token)).statusCode).toBe(200);
+      expect((await me(b!.access_token)).statusCode).toBe(200);
+      expect((await me(first.access_token)).statusCode).toBe(401);
+    });
+
+    it("lets a just-rotated refresh token come back once more within the grace window (a lost answer)", async () => {
+      const first = await signIn();
+      const second = (await refreshGrant(first.refresh_token)).json<TokenBody>();
+      const again = await refreshGrant(first.refresh_token);
+      expect(again.statusCode).toBe(200);
+      const third = again.json<TokenBody>();
+      expect((await me(second.access_token)).statusCode).toBe(200);
+      expect((await me(third.access_token)).statusCode).toBe(200);
+      expect((await rowOf(third.access_token)).chainId).toBe((await rowOf(first.access_token)).chainId);
+    });
+
+    it("treats a reuse after the grace window as theft and revokes the chain", async () => {
+      const first = await signIn();
+      const second = (await refreshGrant(first.refresh_token)).json<TokenBody>();
+      await t.db
+        .update(oauthAccessTokens)
+        .set({ createdAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 5) * 1000) })
+        .where(eq(oauthAccessTokens.tokenHash, sha256(second.access_token)));
+      const reuse = await refreshGrant(first.refresh_token);
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().error).toBe("invalid_grant");
+      expect((await me(second.access_token)).statusCode).toBe(401);
+      expect((await refreshGrant(second.refresh_token)).statusCode).toBe(400);
+    });
+
+    it("refuses the refresh token of a signed-out pair", async () => {
+      const first = await signIn();
+      expect((await revoke({ token: first.access_token, client_id: WEB_CLIENT_ID })).statusCode).toBe(200);
+      const response = await refreshGrant(first.refresh_token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe("invalid_grant");
     });
 
     it("refreshes after the access token expired, until the chain's absolute end", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, gte, isNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { type OauthAccessToken, oauthAccessTokens } from "../../db/schema/auth.ts";
 
@@ -45,4 +45,24 @@ export async function revokeChain(db: Executor, chainId: string, now: Date): Pro
     .update(oauthAccessTokens)
     .set({ revokedAt: now })
     .where(and(eq(oauthAccessTokens.chainId, chainId), isNull(oauthAccessTokens.revokedAt)));
+}
+
+/** A still-live pair that the refresh token with this hash was rotated into since `since`. */
+export async function findLiveSuccessor(
+  db: Executor,
+  previousRefreshTokenHash: string,
+  since: Date,
+): Promise<OauthAccessToken | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthAccessTokens)
+    .where(
+      and(
+        eq(oauthAccessTokens.previousRefreshTokenHash, previousRefreshTokenHash),
+        isNull(oauthAccessTokens.revokedAt),
+        gte(oauthAccessTokens.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -10,6 +10,7 @@ import {
   findByEitherHash,
   findByRefreshTokenHash,
   findByTokenHash,
+  findLiveSuccessor,
   insertAccessToken,
   revokeChain,
   revokeIfLive,
@@ -88,9 +89,16 @@ export async function passwordGrant(
 type RotationOutcome = { ok: true; token: IssuedToken } | { ok: false; revokeChainId?: string };
 
 /**
+ * A refresh token presented again within this many seconds of its rotation, while the pair it was
+ * rotated into is still live, is a second browser tab or an answer lost in transit, not a theft:
+ * it gets a pair of its own on the same chain instead of signing everybody out.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/**
  * `grant_type=refresh_token`: rotates the pair (the old access and refresh tokens stop working).
- * Presenting a refresh token that was already rotated or revoked means it leaked or was replayed:
- * the whole chain from that sign-in is revoked.
+ * Presenting a refresh token that was already rotated or revoked (outside the grace above) means it
+ * leaked or was replayed: the whole chain from that sign-in is revoked.
  */
 export async function refreshGrant(
   db: Executor,
@@ -100,13 +108,15 @@ export async function refreshGrant(
   const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
     const row = await findByRefreshTokenHash(tx, presentedHash);
     if (!row || row.applicationId !== input.application.id) return { ok: false };
-    if (row.revokedAt) return { ok: false, revokeChainId: row.chainId };
     if (row.refreshExpiresAt <= input.now) {
       await revokeIfLive(tx, row.id, input.now);
       return { ok: false };
     }
-    // Conditional revoke: of two concurrent refreshes with the same token only one wins; the other is a reuse.
-    if (!(await revokeIfLive(tx, row.id, input.now))) return { ok: false, revokeChainId: row.chainId };
+    // Conditional revoke: of two concurrent refreshes with the same token only one rotates it.
+    if (!(await revokeIfLive(tx, row.id, input.now))) {
+      const graceStart = new Date(input.now.getTime() - REFRESH_REUSE_GRACE_SECONDS * 1000);
+      if (!(await findLiveSuccessor(tx, presentedHash, graceStart))) return { ok: false, revokeChainId: row.chainId };
+    }
     const token = await issueToken(tx, {
       userId: row.userId,
       applicationId: row.applicationId,
