@@ -69,7 +69,7 @@ export async function benchBundle({ port = 3191 } = {}) {
     return { signIn: signInResult, shell: shellResult };
   } finally {
     await browser.close();
-    await stopServer(child);
+    await stopServer(child, port);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

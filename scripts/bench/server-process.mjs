@@ -2,9 +2,21 @@
 import { spawn } from "node:child_process";
 import { root } from "../lib.mjs";
 
+async function portAnswers(port) {
+  try {
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
+  if (await portAnswers(port)) throw new Error(`port ${port} is already in use; stop what runs there first`);
   const started = performance.now();
+  // Its own process group, so stopping it also stops the node process npm starts.
   const child = spawn("npm", ["start", "--silent"], {
+    detached: true,
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -25,14 +37,16 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
     } catch {}
     await new Promise((r) => setTimeout(r, 20));
   }
-  child.kill("SIGTERM");
+  process.kill(-child.pid, "SIGTERM");
   throw new Error(`server not ready after ${timeoutMs} ms:\n${output}`);
 }
 
-export function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on("exit", resolve);
-    child.kill("SIGTERM");
-  });
+export async function stopServer(child, port) {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    process.kill(-child.pid, "SIGTERM");
+    await exited;
+  }
+  // npm may exit before its child has closed the port.
+  while (port && (await portAnswers(port))) await new Promise((r) => setTimeout(r, 20));
 }

@@ -12,12 +12,12 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-bench-"));
   try {
     const first = await startServer({ port, dataDir });
-    await stopServer(first.child);
+    await stopServer(first.child, port);
     const times = [];
     for (let i = 0; i < runs; i++) {
       const { child, readyMs } = await startServer({ port, dataDir });
       times.push(readyMs);
-      await stopServer(child);
+      await stopServer(child, port);
     }
     console.log("\nStart-up (`npm start` → /readyz 200), PGlite");
     console.log(`  empty database (migrate + demo seed): ${first.readyMs.toFixed(0)} ms`);
