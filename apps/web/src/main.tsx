@@ -3,7 +3,6 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
-import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { DeferredToaster } from "./lib/deferred-toaster.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
@@ -16,9 +15,7 @@ createRoot(root).render(
   <StrictMode>
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
         <DeferredToaster />
       </QueryClientProvider>
     </ThemeProvider>

@@ -2,6 +2,7 @@ import type { Company, Department } from "@foreman/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
 import { renderWithRouter } from "../test-utils/render-with-router.tsx";
 import { ThemeProvider } from "../theme/theme-provider.tsx";
 import { AppShell } from "./app-shell.tsx";
@@ -106,7 +107,7 @@ describe("AppShell on desktop", () => {
     const user = userEvent.setup();
     renderShell();
     await user.click(await screen.findByRole("button", { name: "Light theme" }));
-    await user.click(await screen.findByRole("menuitemradio", { name: "Dark" }));
+    await user.click(await screen.findByRole("menuitemradio", { name: "Dark" }, overlayKitWait));
     expect(localStorage.getItem("vite-ui-theme")).toBe("dark");
     expect(document.documentElement).toHaveClass("dark");
     expect(screen.getByRole("button", { name: "Dark theme" })).toBeInTheDocument();
@@ -122,7 +123,7 @@ describe("AppShell under 768 px", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 
     pressCtrlB();
-    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    const menu = await screen.findByRole("dialog", { name: "Menu" }, overlayKitWait);
     expect(within(menu).getByRole("link", { name: "Foreman home" })).toHaveAttribute("href", "/");
     expect(within(menu).getByRole("link", { name: /AI Sales/ })).toHaveAttribute("href", "/sales");
     expect(within(menu).getByRole("button", { name: /Switch company/ })).toBeInTheDocument();

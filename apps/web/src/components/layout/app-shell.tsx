@@ -3,8 +3,6 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import { layoutConfig } from "../../lib/config.ts";
-import { Separator } from "../ui/separator.tsx";
-import { TooltipProvider } from "../ui/tooltip.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { BrandMark, PRODUCT_NAME } from "./brand.tsx";
 import { CompanyLogo } from "./company-logo.tsx";
@@ -41,44 +39,42 @@ export function AppShell({
   children,
 }: AppShellProps) {
   return (
-    <TooltipProvider>
-      <SidebarProvider>
-        <div className="flex min-h-svh w-full bg-background" style={shellStyle}>
-          <SkipLink />
-          <DepartmentRail departments={departments} user={user} onSignOut={onSignOut} />
-          <AppSidebar
-            company={company}
-            managedCompanies={managedCompanies}
-            onSwitchCompany={onSwitchCompany}
-            onSignOut={onSignOut}
-          />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
-              <SidebarTrigger />
-              <Separator orientation="vertical" className="h-5!" />
-              <Link
-                to="/"
-                aria-label={`${PRODUCT_NAME} home`}
-                className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
-              >
-                <BrandMark className="size-7" />
-              </Link>
-              <HeaderTrail company={company} />
-            </header>
-            <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-              {children}
-            </main>
-          </div>
-          <MobileNav
-            company={company}
-            managedCompanies={managedCompanies}
-            departments={departments}
-            onSwitchCompany={onSwitchCompany}
-            onSignOut={onSignOut}
-          />
+    <SidebarProvider>
+      <div className="flex min-h-svh w-full bg-background" style={shellStyle}>
+        <SkipLink />
+        <DepartmentRail departments={departments} user={user} onSignOut={onSignOut} />
+        <AppSidebar
+          company={company}
+          managedCompanies={managedCompanies}
+          onSwitchCompany={onSwitchCompany}
+          onSignOut={onSignOut}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
+            <SidebarTrigger />
+            <div aria-hidden className="h-5 w-px shrink-0 bg-border" />
+            <Link
+              to="/"
+              aria-label={`${PRODUCT_NAME} home`}
+              className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+            >
+              <BrandMark className="size-7" />
+            </Link>
+            <HeaderTrail company={company} />
+          </header>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+            {children}
+          </main>
         </div>
-      </SidebarProvider>
-    </TooltipProvider>
+        <MobileNav
+          company={company}
+          managedCompanies={managedCompanies}
+          departments={departments}
+          onSwitchCompany={onSwitchCompany}
+          onSignOut={onSignOut}
+        />
+      </div>
+    </SidebarProvider>
   );
 }
 

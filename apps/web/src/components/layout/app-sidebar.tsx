@@ -3,7 +3,7 @@ import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { CompanySwitcher } from "./company-switcher.tsx";
 import { mainNav, secondaryNav } from "./nav-config.ts";
 import { NavList, navItemClass } from "./nav-list.tsx";
@@ -67,19 +67,16 @@ export function AppSidebar({ company, managedCompanies, onSwitchCompany, onSignO
               align="end"
               className="text-sidebar-foreground hover:bg-sidebar-accent"
             />
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <button
-                  type="button"
-                  onClick={onSignOut}
-                  aria-label="Sign out"
-                  className={cn(navItemClass, "size-8 justify-center p-0")}
-                >
-                  <LogOut aria-hidden />
-                </button>
-              </TooltipTrigger>
-              <TooltipContent side="right">Sign out</TooltipContent>
-            </Tooltip>
+            <LazyTooltip content="Sign out" side="right">
+              <button
+                type="button"
+                onClick={onSignOut}
+                aria-label="Sign out"
+                className={cn(navItemClass, "size-8 justify-center p-0")}
+              >
+                <LogOut aria-hidden />
+              </button>
+            </LazyTooltip>
           </>
         ) : (
           <>

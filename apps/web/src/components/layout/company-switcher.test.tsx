@@ -2,7 +2,7 @@ import type { Company } from "@foreman/contract";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TooltipProvider } from "../ui/tooltip.tsx";
+import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
 import { CompanySwitcher } from "./company-switcher.tsx";
 
 const northwind: Company = { id: "c-1", name: "Northwind Supply", logoSmallUrl: null };
@@ -19,9 +19,7 @@ describe("CompanySwitcher", () => {
     const user = userEvent.setup();
     const onSwitchCompany = vi.fn();
     render(
-      <TooltipProvider>
-        <CompanySwitcher company={northwind} managedCompanies={[andes, northwind]} onSwitchCompany={onSwitchCompany} />
-      </TooltipProvider>,
+      <CompanySwitcher company={northwind} managedCompanies={[andes, northwind]} onSwitchCompany={onSwitchCompany} />,
     );
     const trigger = screen.getByRole("button", { name: /Switch company/ });
     // The visible company is part of the name, after what the button does.
@@ -29,13 +27,13 @@ describe("CompanySwitcher", () => {
     trigger.focus();
     await user.keyboard("{Enter}");
 
-    const options = await screen.findAllByRole("menuitemradio");
+    const options = await screen.findAllByRole("menuitemradio", {}, overlayKitWait);
     expect(options.map((option) => option.textContent)).toEqual(["Andes Comercial", "Northwind Supply"]);
     expect(screen.getByRole("menuitemradio", { name: /Northwind Supply/ })).toHaveAttribute("aria-checked", "true");
     expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveAttribute("aria-checked", "false");
 
     // Opening from the keyboard focuses the first entry (Andes Comercial).
-    expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveFocus());
     await user.keyboard("{Enter}");
     expect(onSwitchCompany).toHaveBeenCalledWith(andes);
   });
@@ -47,7 +45,7 @@ describe("CompanySwitcher", () => {
       <CompanySwitcher company={northwind} managedCompanies={[andes, northwind]} onSwitchCompany={onSwitchCompany} />,
     );
     await user.click(screen.getByRole("button", { name: /Switch company/ }));
-    await user.click(await screen.findByRole("menuitemradio", { name: /Northwind Supply/ }));
+    await user.click(await screen.findByRole("menuitemradio", { name: /Northwind Supply/ }, overlayKitWait));
     expect(onSwitchCompany).not.toHaveBeenCalled();
   });
 });

@@ -3,14 +3,14 @@ import { Building2, ChevronsUpDown } from "lucide-react";
 import type { ReactElement } from "react";
 import { cn } from "../../lib/utils.ts";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+  LazyDropdownMenu,
+  LazyDropdownMenuContent,
+  LazyDropdownMenuLabel,
+  LazyDropdownMenuRadioGroup,
+  LazyDropdownMenuRadioItem,
+  LazyDropdownMenuTrigger,
+} from "../ui/lazy-dropdown-menu.tsx";
+import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { CompanyLogo } from "./company-logo.tsx";
 
 type CompanySwitcherProps = {
@@ -49,7 +49,7 @@ export function CompanySwitcher({
   // Named by its content plus "Switch company", so the visible company name is part of the button's name
   // (speech input users say what they see); icons-only mode is named "Switch company" alone.
   const trigger = (
-    <DropdownMenuTrigger
+    <LazyDropdownMenuTrigger
       className={cn(
         "flex h-12 w-full min-w-0 items-center gap-2.5 rounded-lg px-2 text-left outline-none transition-colors hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-sidebar-accent",
         collapsed && "size-8 justify-center p-0",
@@ -63,22 +63,22 @@ export function CompanySwitcher({
           <ChevronsUpDown className="ml-auto size-4 shrink-0 text-sidebar-muted-foreground" aria-hidden />
         </>
       )}
-    </DropdownMenuTrigger>
+    </LazyDropdownMenuTrigger>
   );
 
   return (
-    <DropdownMenu>
+    <LazyDropdownMenu>
       {collapsed ? <WithTooltip label={`${name} — switch company`}>{trigger}</WithTooltip> : trigger}
-      <DropdownMenuContent
+      <LazyDropdownMenuContent
         align="start"
         side={collapsed ? "right" : "bottom"}
         className="w-(--radix-dropdown-menu-trigger-width) min-w-60"
       >
-        <DropdownMenuLabel className="flex items-center gap-1.5">
+        <LazyDropdownMenuLabel className="flex items-center gap-1.5">
           <Building2 className="size-3.5" aria-hidden />
           Companies
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup
+        </LazyDropdownMenuLabel>
+        <LazyDropdownMenuRadioGroup
           value={company?.id ?? ""}
           onValueChange={(id) => {
             const next = managedCompanies.find((item) => item.id === id);
@@ -86,16 +86,16 @@ export function CompanySwitcher({
           }}
         >
           {managedCompanies.map((item) => (
-            <DropdownMenuRadioItem key={item.id} value={item.id} indicator="check" className="gap-2.5 py-2">
+            <LazyDropdownMenuRadioItem key={item.id} value={item.id} indicator="check" className="gap-2.5 py-2">
               <CompanyLogo company={item} className="size-6 rounded-[5px] text-[0.625rem]" />
               <span className="truncate" title={item.name}>
                 {item.name}
               </span>
-            </DropdownMenuRadioItem>
+            </LazyDropdownMenuRadioItem>
           ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </LazyDropdownMenuRadioGroup>
+      </LazyDropdownMenuContent>
+    </LazyDropdownMenu>
   );
 }
 
@@ -112,9 +112,8 @@ function CompanyText({ name, subtitle }: { name: string; subtitle: string }) {
 
 function WithTooltip({ label, children }: { label: string; children: ReactElement }) {
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <LazyTooltip content={label} side="right">
+      {children}
+    </LazyTooltip>
   );
 }

@@ -1,9 +1,9 @@
 import type { Department } from "@foreman/contract";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
 import { renderWithRouter } from "../test-utils/render-with-router.tsx";
-import { TooltipProvider } from "../ui/tooltip.tsx";
 import { DepartmentRail } from "./department-rail.tsx";
 
 const department = (name: string, isActive: boolean): Department => ({
@@ -19,13 +19,11 @@ const user = { firstName: "Ana", lastName: "Rivera", email: "ana@example.com" };
 
 function renderRail(onSignOut = vi.fn()) {
   renderWithRouter(
-    <TooltipProvider>
-      <DepartmentRail
-        departments={[department("Ventas", true), department("Cobranza", false), department("Marketing", false)]}
-        user={user}
-        onSignOut={onSignOut}
-      />
-    </TooltipProvider>,
+    <DepartmentRail
+      departments={[department("Ventas", true), department("Cobranza", false), department("Marketing", false)]}
+      user={user}
+      onSignOut={onSignOut}
+    />,
     { path: "/dashboard" },
   );
   return onSignOut;
@@ -57,15 +55,18 @@ describe("DepartmentRail", () => {
   it("shows the tooltip 'AI {name}' on focus", async () => {
     renderRail();
     const link = await screen.findByRole("link", { name: "AI Ventas" });
-    link.focus();
-    expect(await screen.findByRole("tooltip")).toHaveTextContent("AI Ventas");
+    // The tooltip code is fetched on this first focus; focus stays on the link and the tooltip shows.
+    act(() => link.focus());
+    expect(await screen.findByRole("tooltip", {}, overlayKitWait)).toHaveTextContent("AI Ventas");
+    expect(screen.getByRole("link", { name: "AI Ventas" })).toHaveFocus();
   });
 
   it("opens the user menu with the Account label, Profile and Sign out", async () => {
     const ui = userEvent.setup();
     const onSignOut = renderRail();
     await ui.click(await screen.findByRole("button", { name: "Account menu" }));
-    const menu = await screen.findByRole("menu");
+    // One click is enough, even when the menu's code is fetched by that click.
+    const menu = await screen.findByRole("menu", {}, overlayKitWait);
     expect(within(menu).getByText("Account")).toBeInTheDocument();
     expect(within(menu).getByText("Ana Rivera")).toBeInTheDocument();
     expect(within(menu).getByText("ana@example.com")).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { Settings } from "lucide-react";
 import type { ReactElement } from "react";
 import { tooltipConfig } from "../../lib/config.ts";
 import { cn } from "../../lib/utils.ts";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { BrandMark, PRODUCT_NAME } from "./brand.tsx";
 import { DepartmentAvatar } from "./department-avatar.tsx";
 import { type ShellUser, UserMenu } from "./user-menu.tsx";
@@ -75,9 +75,8 @@ export function DepartmentRail({ departments, user, onSignOut }: DepartmentRailP
 
 function RailTooltip({ label, children }: { label: string; children: ReactElement }) {
   return (
-    <Tooltip delayDuration={tooltipConfig.menuDelayMs}>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <LazyTooltip content={label} side="right" delayDuration={tooltipConfig.menuDelayMs}>
+      {children}
+    </LazyTooltip>
   );
 }

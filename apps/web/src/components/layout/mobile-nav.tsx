@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { LogOut } from "lucide-react";
 import { layoutConfig } from "../../lib/config.ts";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet.tsx";
+import { LazySheet, LazySheetContent, LazySheetDescription, LazySheetTitle } from "../ui/lazy-sheet.tsx";
 import { BrandLogo, PRODUCT_NAME } from "./brand.tsx";
 import { CompanySwitcher } from "./company-switcher.tsx";
 import { DepartmentAvatar } from "./department-avatar.tsx";
@@ -25,14 +25,14 @@ export function MobileNav({ company, managedCompanies, departments, onSwitchComp
   const { openMobile, setOpenMobile } = useSidebar();
   const close = () => setOpenMobile(false);
   return (
-    <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-      <SheetContent
+    <LazySheet open={openMobile} onOpenChange={setOpenMobile}>
+      <LazySheetContent
         side="left"
         className="gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-none"
         style={{ width: layoutConfig.sidebarWidthMobile }}
       >
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Navigation, company and account</SheetDescription>
+        <LazySheetTitle className="sr-only">Menu</LazySheetTitle>
+        <LazySheetDescription className="sr-only">Navigation, company and account</LazySheetDescription>
         <div className="flex h-14 shrink-0 items-center border-sidebar-border border-b px-4">
           <Link
             to="/"
@@ -99,7 +99,7 @@ export function MobileNav({ company, managedCompanies, departments, onSwitchComp
             <span>Sign out</span>
           </button>
         </div>
-      </SheetContent>
-    </Sheet>
+      </LazySheetContent>
+    </LazySheet>
   );
 }

@@ -1,16 +1,15 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "../test-utils/render-with-router.tsx";
-import { TooltipProvider } from "../ui/tooltip.tsx";
 import { findActiveNavItem, mainNav, secondaryNav } from "./nav-config.ts";
 import { NavList } from "./nav-list.tsx";
 
 function renderNav(path: string) {
   return renderWithRouter(
-    <TooltipProvider>
+    <>
       <NavList items={mainNav} />
       <NavList items={secondaryNav} />
-    </TooltipProvider>,
+    </>,
     { path },
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { cn } from "../../lib/utils.ts";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { findActiveNavItem, type NavItem } from "./nav-config.ts";
 
 type NavListProps = {
@@ -48,10 +48,9 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
         return (
           <li key={`${item.title}-${item.to}`}>
             {collapsed ? (
-              <Tooltip>
-                <TooltipTrigger asChild>{link}</TooltipTrigger>
-                <TooltipContent side="right">{item.title}</TooltipContent>
-              </Tooltip>
+              <LazyTooltip content={item.title} side="right">
+                {link}
+              </LazyTooltip>
             ) : (
               link
             )}

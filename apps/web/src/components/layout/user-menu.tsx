@@ -3,14 +3,14 @@ import { LogOut, UserRound } from "lucide-react";
 import { cn, initials } from "../../lib/utils.ts";
 import { Avatar, AvatarFallback, AvatarInitials } from "../ui/avatar.tsx";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
+  LazyDropdownMenu,
+  LazyDropdownMenuContent,
+  LazyDropdownMenuGroup,
+  LazyDropdownMenuItem,
+  LazyDropdownMenuLabel,
+  LazyDropdownMenuSeparator,
+  LazyDropdownMenuTrigger,
+} from "../ui/lazy-dropdown-menu.tsx";
 
 export type ShellUser = { firstName: string; lastName: string; email: string };
 
@@ -30,8 +30,8 @@ export function fullName(user: ShellUser): string {
 export function UserMenu({ user, onSignOut, side = "right", align = "end", className }: UserMenuProps) {
   const name = fullName(user);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
+    <LazyDropdownMenu>
+      <LazyDropdownMenuTrigger
         aria-label="Account menu"
         className={cn(
           "rounded-full outline-none ring-offset-2 ring-offset-rail transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring",
@@ -43,9 +43,9 @@ export function UserMenu({ user, onSignOut, side = "right", align = "end", class
             <AvatarInitials value={initials(user.firstName, user.lastName)} />
           </AvatarFallback>
         </Avatar>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side={side} align={align} sideOffset={10} className="w-64">
-        <DropdownMenuLabel className="font-normal">
+      </LazyDropdownMenuTrigger>
+      <LazyDropdownMenuContent side={side} align={align} sideOffset={10} className="w-64">
+        <LazyDropdownMenuLabel className="font-normal">
           <span className="block font-medium text-muted-foreground text-xs">Account</span>
           <span className="mt-2 flex items-center gap-2.5">
             <Avatar className="size-8">
@@ -62,22 +62,22 @@ export function UserMenu({ user, onSignOut, side = "right", align = "end", class
               </span>
             </span>
           </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem asChild>
+        </LazyDropdownMenuLabel>
+        <LazyDropdownMenuSeparator />
+        <LazyDropdownMenuGroup>
+          <LazyDropdownMenuItem asChild>
             <Link to="/profile">
               <UserRound />
               Profile
             </Link>
-          </DropdownMenuItem>
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onSignOut}>
+          </LazyDropdownMenuItem>
+        </LazyDropdownMenuGroup>
+        <LazyDropdownMenuSeparator />
+        <LazyDropdownMenuItem onSelect={onSignOut}>
           <LogOut />
           Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </LazyDropdownMenuItem>
+      </LazyDropdownMenuContent>
+    </LazyDropdownMenu>
   );
 }

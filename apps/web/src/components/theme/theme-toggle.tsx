@@ -2,14 +2,14 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+  LazyDropdownMenu,
+  LazyDropdownMenuContent,
+  LazyDropdownMenuLabel,
+  LazyDropdownMenuRadioGroup,
+  LazyDropdownMenuRadioItem,
+  LazyDropdownMenuTrigger,
+} from "../ui/lazy-dropdown-menu.tsx";
+import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { type Theme, useTheme } from "./theme-provider.tsx";
 
 const options: ReadonlyArray<{ value: Theme; label: string; icon: typeof Sun }> = [
@@ -24,7 +24,7 @@ type ThemeToggleProps = {
   className?: string;
   side?: "top" | "right" | "bottom" | "left";
   align?: "start" | "center" | "end";
-  /** Icon-only placements can name the control in a tooltip (needs a TooltipProvider above). */
+  /** Icon-only placements can name the control in a tooltip. */
   tooltip?: string;
 };
 
@@ -38,7 +38,7 @@ export function ThemeToggle({
   const { theme, resolvedTheme, setTheme } = useTheme();
   const current = options.find((option) => option.value === theme) ?? options[0]!;
   const trigger = (
-    <DropdownMenuTrigger asChild>
+    <LazyDropdownMenuTrigger asChild>
       <Button
         variant="ghost"
         size={showLabel ? "sm" : "icon-sm"}
@@ -49,29 +49,28 @@ export function ThemeToggle({
         {resolvedTheme === "dark" ? <Moon /> : <Sun />}
         {showLabel ? <span className="truncate">{current.label} theme</span> : null}
       </Button>
-    </DropdownMenuTrigger>
+    </LazyDropdownMenuTrigger>
   );
   return (
-    <DropdownMenu>
+    <LazyDropdownMenu>
       {tooltip ? (
-        <Tooltip>
-          <TooltipTrigger asChild>{trigger}</TooltipTrigger>
-          <TooltipContent side="right">{tooltip}</TooltipContent>
-        </Tooltip>
+        <LazyTooltip content={tooltip} side="right">
+          {trigger}
+        </LazyTooltip>
       ) : (
         trigger
       )}
-      <DropdownMenuContent side={side} align={align} className="min-w-36">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+      <LazyDropdownMenuContent side={side} align={align} className="min-w-36">
+        <LazyDropdownMenuLabel>Theme</LazyDropdownMenuLabel>
+        <LazyDropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
           {options.map(({ value, label, icon: Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
+            <LazyDropdownMenuRadioItem key={value} value={value}>
               <Icon />
               {label}
-            </DropdownMenuRadioItem>
+            </LazyDropdownMenuRadioItem>
           ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </LazyDropdownMenuRadioGroup>
+      </LazyDropdownMenuContent>
+    </LazyDropdownMenu>
   );
 }
