@@ -1,13 +1,13 @@
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/ensure-chromium.mjs";
 
 // The suite drives the production build served by the real server on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 3100);
 process.env.E2E_RUN_ID ??= String(Date.now());
 const dataDir = path.join(tmpdir(), `foreman-e2e-${process.env.E2E_RUN_ID}`);
-const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+const executablePath = findChromium() ?? undefined;
 
 export default defineConfig({
   testDir: "tests",
@@ -24,14 +24,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 860 } } }],

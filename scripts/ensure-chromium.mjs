@@ -3,6 +3,16 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+/** Flags for Chromium on these machines: no sandbox as root, and no calls home on a closed network. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
 
 export function findChromium() {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { ensureChromium } from "../ensure-chromium.mjs";
+import { CHROMIUM_ARGS, ensureChromium } from "../ensure-chromium.mjs";
 import { startServer, stopServer } from "./server-process.mjs";
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -40,14 +40,7 @@ export async function benchBundle({ port = 3191 } = {}) {
   const { child } = await startServer({ port, dataDir });
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const base = `http://127.0.0.1:${port}`;

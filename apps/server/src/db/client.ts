@@ -40,21 +40,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    driver: "pglite",
-    async ping() {
-      if (closed) throw new Error("database is closed");
-      await db.execute(sql`select 1`);
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+  return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", () => client.close());
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -65,11 +51,15 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return wrap(drizzlePg({ client: pool, schema }) as unknown as Db, "postgres", () => pool.end());
+}
+
+/** The same ping/close behaviour for both drivers: close once, and a closed database is not ready. */
+function wrap(db: Db, driver: Database["driver"], end: () => Promise<void>): Database {
   let closed = false;
   return {
     db,
-    driver: "postgres",
+    driver,
     async ping() {
       if (closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);
@@ -77,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await end();
     },
   };
 }
