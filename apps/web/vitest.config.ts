@@ -10,5 +10,7 @@ export default defineProject({
     environmentOptions: { jsdom: { url: "https://localhost/" } },
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
+    // Room for overlayKitWait: the first overlay of a file waits for its lazy chunk to be transformed.
+    testTimeout: 30_000,
   },
 });

@@ -97,6 +97,8 @@ export function loadOverlayKit(): Promise<OverlayKit> {
 }
 
 function trySwap() {
+  // A press on a trigger that has since left the page (a navigation, a closed panel) is not coming back.
+  if (pressed && !pressed.isConnected) held.delete("pointer");
   if (!pendingSwap || held.size > 0) return;
   const swap = pendingSwap;
   pendingSwap = null;
