@@ -8,6 +8,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { quotesRoutes } from "./modules/sales/quotes.routes.ts";
+import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScopePlugin } from "./plugins/company-scope.ts";
@@ -76,6 +78,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(usersRoutes);
   await app.register(companiesRoutes);
   await app.register(departmentsRoutes);
+  await app.register(salesRoutes);
+  await app.register(quotesRoutes);
 
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

@@ -1,7 +1,7 @@
-import { NO_COMPANY_ID_ERROR, WEB_CLIENT_ID } from "@foreman/contract";
+import { COMPANY_ID_HEADER, NO_COMPANY_ID_ERROR, WEB_CLIENT_ID } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { COMPANY_SCOPED_ROUTES, type ScopedRoute } from "../test/company-scoped-routes.ts";
+import { COMPANY_SCOPED_ROUTES, type ScopedRoute, scopedUrl } from "../test/company-scoped-routes.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "../test/fixtures.ts";
 
 // Tenant isolation on every company-scoped route: a member of A can never reach B, a made-up or
@@ -30,7 +30,7 @@ describe.each(COMPANY_SCOPED_ROUTES)("tenant isolation: $method $url", (route: S
   const call = (headers: Record<string, string>) =>
     t.app.inject({
       method: route.method,
-      url: route.url,
+      url: scopedUrl(route, headers[COMPANY_ID_HEADER]),
       headers,
       ...(route.payload ? { payload: route.payload } : {}),
     });

@@ -1,11 +1,23 @@
 import type { HTTPMethods } from "fastify";
 
 // Every company-scoped route, for the tenant-isolation matrix (plugins/company-scope.test.ts).
-// Add a row with each new scoped endpoint; `url` may use the seeded ids of the two companies.
+// Add a row with each new scoped endpoint. `{companyId}` in `url` is replaced by the company id the
+// call sends in X-Company-ID (routes that also name the company in the path).
 export type ScopedRoute = {
   method: HTTPMethods;
   url: string;
   payload?: Record<string, unknown>;
 };
 
-export const COMPANY_SCOPED_ROUTES: ScopedRoute[] = [{ method: "GET", url: "/app/ai_departments.json" }];
+export const COMPANY_SCOPED_ROUTES: ScopedRoute[] = [
+  { method: "GET", url: "/app/ai_departments.json" },
+  { method: "GET", url: "/app/companies/{companyId}/sales_indicators.json" },
+  { method: "GET", url: "/app/companies/{companyId}/leads_breakdowns.json?relative_date=monthly" },
+  { method: "GET", url: "/app/quotes.json" },
+  // GET /app/quotes/{id}.json needs a quote of A to answer A; quotes.test.ts covers its isolation.
+];
+
+/** The route's url for a call that sends `companyId` (or none) in X-Company-ID. */
+export function scopedUrl(route: ScopedRoute, companyId: string | undefined): string {
+  return route.url.replaceAll("{companyId}", encodeURIComponent(companyId?.trim() || "none"));
+}

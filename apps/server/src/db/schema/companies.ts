@@ -9,6 +9,8 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     logoSmallUrl: text("logo_small_url"),
+    // The company's main currency: sales indicators total completed orders in it (issue 3).
+    currency: text("currency").notNull().default("USD"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("companies_name_idx").on(t.name)],

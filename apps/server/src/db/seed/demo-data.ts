@@ -1,4 +1,5 @@
-import type { CompanyRole, DepartmentKind } from "@foreman/contract";
+import type { CompanyRole, Currency, DepartmentKind } from "@foreman/contract";
+import { ANDES_PROFILE, NORTHWIND_PROFILE, type SalesProfile } from "./sales-profiles.ts";
 
 // The demo workspace (fixed data, so every fresh database looks the same).
 export const DEMO_PASSWORD = "foreman-demo";
@@ -11,11 +12,24 @@ export type DemoUserKey = (typeof DEMO_USERS)[number]["key"];
 
 type DemoEmployee = { name: string; role: string };
 type DemoDepartment = { kind: DepartmentKind; name: string; isActive: boolean; employees: DemoEmployee[] };
-type DemoCompany = { name: string; members: { user: DemoUserKey; role: CompanyRole }[]; departments: DemoDepartment[] };
+type DemoCompany = {
+  name: string;
+  /** The main currency (sales indicators total completed orders in it). */
+  currency: Currency;
+  members: { user: DemoUserKey; role: CompanyRole }[];
+  departments: DemoDepartment[];
+  sales: SalesProfile;
+};
+
+/** Orders per demo company over the twelve months (leads are 1.5× as many). */
+export const DEMO_ORDERS_PER_COMPANY = 300;
+export const DEMO_SALES_MONTHS = 12;
 
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: "Northwind Supply",
+    currency: "USD",
+    sales: NORTHWIND_PROFILE,
     members: [{ user: "demo", role: "owner" }],
     departments: [
       {
@@ -49,6 +63,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     name: "Andes Comercial",
+    currency: "CLP",
+    sales: ANDES_PROFILE,
     members: [
       { user: "demo", role: "owner" },
       { user: "ana", role: "member" },

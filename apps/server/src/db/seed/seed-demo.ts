@@ -4,9 +4,18 @@ import { ensureWebClient } from "../../modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "../../modules/auth/password.ts";
 import { anyCompanyExists, insertCompany, insertMembership } from "../../modules/companies/companies.repository.ts";
 import { insertDepartment, insertEmployees } from "../../modules/departments/departments.repository.ts";
+import { listEmployeeIds, setCompanyCurrency } from "../../modules/sales/company-sales.repository.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./demo-data.ts";
+import {
+  DEMO_COMPANIES,
+  DEMO_ORDERS_PER_COMPANY,
+  DEMO_PASSWORD,
+  DEMO_SALES_MONTHS,
+  DEMO_USERS,
+  type DemoUserKey,
+} from "./demo-data.ts";
+import { seedSales } from "./seed-sales.ts";
 
 // Any constant works: it only has to be the same for every instance seeding the same database.
 const SEED_LOCK_KEY = 4_071_001;
@@ -20,7 +29,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * Inserts the demo workspace when the database has no company; returns whether it did. All or
  * nothing, and safe when several instances start at once (they serialise on an advisory lock).
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   // Hashing is slow on purpose; do it before taking any lock.
   const digests = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction(async (tx) => {
@@ -42,8 +51,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       userIds.set(user.key, row!.id);
     }
 
-    for (const company of DEMO_COMPANIES) {
+    for (const [companyIndex, company] of DEMO_COMPANIES.entries()) {
       const { id: companyId } = await insertCompany(tx, { name: company.name });
+      await setCompanyCurrency(tx, companyId, company.currency);
+      const salesEmployeeIds: string[] = [];
       for (const member of company.members) {
         await insertMembership(tx, { userId: userIds.get(member.user)!, companyId, role: member.role });
       }
@@ -66,7 +77,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
             avatarUrl,
           })),
         );
+        if (department.kind === "sales") salesEmployeeIds.push(...(await listEmployeeIds(tx, departmentId)));
       }
+      await seedSales(tx, {
+        companyId,
+        profile: company.sales,
+        months: DEMO_SALES_MONTHS,
+        orders: DEMO_ORDERS_PER_COMPANY,
+        aiEmployeeIds: salesEmployeeIds,
+        seed: companyIndex + 1,
+        now,
+      });
     }
     return true;
   });

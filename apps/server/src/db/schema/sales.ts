@@ -1,0 +1,188 @@
+import { CHANNELS, LEAD_STAGES, ORDER_STATES } from "@foreman/contract";
+import { sql } from "drizzle-orm";
+import { check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+import { aiEmployees } from "./departments.ts";
+
+// Sales data (issue 3). Money is integer cents plus an ISO 4217 code; every company-scoped table
+// carries company_id and every query filters by it. States and stages are text + check (not pg enums)
+// so a new value is a plain migration.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const currency = () => text("currency").notNull().default("USD");
+const companyId = () =>
+  uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    fullName: text("full_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    organization: text("organization"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customers_company_id_idx").on(t.companyId)],
+);
+
+export const deliveryAddresses = pgTable(
+  "delivery_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    region: text("region"),
+    postalCode: text("postal_code"),
+    country: text("country").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("delivery_addresses_customer_id_idx").on(t.customerId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    measureUnit: text("measure_unit").notNull().default("unit"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    currency: currency(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("products_company_id_sku_key").on(t.companyId, t.sku),
+    check("products_unit_price_cents_check", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+// The minimal conversation row leads and orders link to (the chat tool owns the messages).
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    displayId: integer("display_id").notNull(),
+    inboxId: integer("inbox_id").notNull(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    channel: text("channel", { enum: CHANNELS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId)],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    stage: text("stage", { enum: LEAD_STAGES }).notNull().default("new"),
+    source: text("source").notNull(),
+    channel: text("channel", { enum: CHANNELS }).notNull(),
+    personName: text("person_name").notNull(),
+    companyName: text("company_name"),
+    need: text("need"),
+    dealSizeCents: integer("deal_size_cents").notNull().default(0),
+    currency: currency(),
+    aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    qualifiedAt: timestamp("qualified_at", { withTimezone: true }),
+    wonAt: timestamp("won_at", { withTimezone: true }),
+  },
+  (t) => [
+    // Indicators count a period's leads by stage: stage as a trailing key column makes it index-only.
+    index("leads_company_id_created_at_idx").on(t.companyId, t.createdAt, t.stage),
+    // The breakdown filtered by stage, newest first.
+    index("leads_company_id_stage_created_at_idx").on(t.companyId, t.stage, t.createdAt),
+    check("leads_stage_check", sql`${t.stage} in ('new', 'qualified', 'quoted', 'following_up', 'won', 'lost')`),
+    check("leads_deal_size_cents_check", sql`${t.dealSizeCents} >= 0`),
+  ],
+);
+
+// Quotes and orders are one table: an order is a quote that moved on (spec §3, §4).
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    // Per-company sequence shown to people ("Q-1042"); the uuid stays the API id.
+    number: integer("number").notNull(),
+    state: text("state", { enum: ORDER_STATES }).notNull().default("draft"),
+    currency: currency(),
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    deliveryAddressId: uuid("delivery_address_id").references(() => deliveryAddresses.id, { onDelete: "set null" }),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("quotes_company_id_number_key").on(t.companyId, t.number),
+    // The quotes list: a company's quotes in a range, newest first.
+    index("quotes_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    // Sales indicators and the state filter. The trailing key columns make the sums covering
+    // (index-only scans); drizzle cannot declare INCLUDE, and trailing keys cost about the same.
+    index("quotes_company_id_state_created_at_idx").on(
+      t.companyId,
+      t.state,
+      t.createdAt,
+      t.totalCents,
+      t.currency,
+      t.customerId,
+    ),
+    index("quotes_lead_id_idx").on(t.leadId),
+    index("quotes_conversation_id_idx").on(t.conversationId),
+    check(
+      "quotes_state_check",
+      sql`${t.state} in ('confirmed', 'pending', 'cancelled', 'draft_sent', 'sent', 'draft', 'completed', 'started')`,
+    ),
+    check(
+      "quotes_money_check",
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+export const lineItems = pgTable(
+  "line_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    // Copied from the product when quoted, so a later catalogue change never rewrites an order.
+    sku: text("sku").notNull(),
+    productName: text("product_name").notNull(),
+    quantity: numeric("quantity", { precision: 12, scale: 3, mode: "number" }).notNull(),
+    measureUnit: text("measure_unit").notNull().default("unit"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("line_items_quote_id_position_idx").on(t.quoteId, t.position),
+    check("line_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export type Customer = typeof customers.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Lead = typeof leads.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;
+export type LineItem = typeof lineItems.$inferSelect;

@@ -1,0 +1,80 @@
+import type { Currency } from "@foreman/contract";
+
+// What a company's sales look like in the demo: its currencies (with weights), tax rate, catalogue
+// and where its leads come from. Prices are in the company's main currency (the first one).
+
+export type SalesProfile = {
+  locale: "en" | "es";
+  /** Order currencies with their share; the first is the company's main currency. */
+  currencies: { code: Currency; weight: number; perMain: number }[];
+  taxRate: number;
+  country: string;
+  products: { sku: string; name: string; measureUnit: string; unitPrice: number }[];
+  sources: string[];
+  needs: string[];
+};
+
+export const NORTHWIND_PROFILE: SalesProfile = {
+  locale: "en",
+  currencies: [
+    { code: "USD", weight: 85, perMain: 1 },
+    { code: "CAD", weight: 15, perMain: 1.37 },
+  ],
+  taxRate: 0.08,
+  country: "United States",
+  products: [
+    { sku: "NW-PAL-01", name: "Wooden pallet", measureUnit: "unit", unitPrice: 18 },
+    { sku: "NW-BOX-12", name: "Corrugated box 12in", measureUnit: "pack", unitPrice: 24 },
+    { sku: "NW-TAPE-48", name: "Packing tape 48mm", measureUnit: "case", unitPrice: 39 },
+    { sku: "NW-WRAP-18", name: "Stretch wrap 18in", measureUnit: "roll", unitPrice: 27 },
+    { sku: "NW-GLV-L", name: "Nitrile gloves L", measureUnit: "box", unitPrice: 14 },
+    { sku: "NW-SHLF-5", name: "Steel shelving unit", measureUnit: "unit", unitPrice: 189 },
+    { sku: "NW-CART-2", name: "Two-tier utility cart", measureUnit: "unit", unitPrice: 129 },
+    { sku: "NW-LBL-4X6", name: "Thermal labels 4x6", measureUnit: "roll", unitPrice: 21 },
+    { sku: "NW-BIN-30", name: "Stackable storage bin", measureUnit: "unit", unitPrice: 16 },
+    { sku: "NW-JACK-25", name: "Pallet jack 2500 kg", measureUnit: "unit", unitPrice: 449 },
+    { sku: "NW-DESK-ST", name: "Standing packing desk", measureUnit: "unit", unitPrice: 520 },
+    { sku: "NW-FOAM-6", name: "Foam sheets 6mm", measureUnit: "m2", unitPrice: 3.5 },
+  ],
+  sources: ["WhatsApp", "Email inbound", "Phone call", "SMS campaign", "Website form", "Text message"],
+  needs: [
+    "Monthly packaging restock",
+    "Warehouse shelving for a new site",
+    "Quote for 40 pallets",
+    "Bulk gloves for the cleaning crew",
+    "Labels and tape for peak season",
+    "Replacement pallet jack",
+  ],
+};
+
+export const ANDES_PROFILE: SalesProfile = {
+  locale: "es",
+  currencies: [
+    { code: "CLP", weight: 60, perMain: 1 },
+    { code: "PEN", weight: 25, perMain: 0.004 },
+    { code: "USD", weight: 15, perMain: 0.00105 },
+  ],
+  taxRate: 0.19,
+  country: "Chile",
+  products: [
+    { sku: "AC-CAF-1K", name: "Café de grano 1 kg", measureUnit: "kg", unitPrice: 14_900 },
+    { sku: "AC-ACE-5L", name: "Aceite de oliva 5 L", measureUnit: "bidón", unitPrice: 32_500 },
+    { sku: "AC-HAR-25", name: "Harina 25 kg", measureUnit: "saco", unitPrice: 18_900 },
+    { sku: "AC-AZU-10", name: "Azúcar 10 kg", measureUnit: "saco", unitPrice: 11_200 },
+    { sku: "AC-QUI-1K", name: "Quínoa orgánica", measureUnit: "kg", unitPrice: 5_600 },
+    { sku: "AC-PAL-01", name: "Palta Hass", measureUnit: "caja", unitPrice: 24_000 },
+    { sku: "AC-VIN-CS", name: "Vino Cabernet Sauvignon", measureUnit: "caja", unitPrice: 45_000 },
+    { sku: "AC-SAL-1K", name: "Sal de mar", measureUnit: "kg", unitPrice: 1_900 },
+    { sku: "AC-TE-100", name: "Té verde 100 bolsitas", measureUnit: "caja", unitPrice: 4_300 },
+    { sku: "AC-CHO-70", name: "Chocolate 70% cacao", measureUnit: "caja", unitPrice: 27_800 },
+  ],
+  sources: ["WhatsApp", "WhatsApp Business", "Email", "Phone", "SMS", "Instagram"],
+  needs: [
+    "Reposición mensual para restaurante",
+    "Cotización para evento corporativo",
+    "Pedido mayorista de café",
+    "Canasta navideña para empleados",
+    "Proveedor para nueva sucursal",
+    "Despacho semanal a Lima",
+  ],
+};

@@ -1,0 +1,28 @@
+import { type Currency, currencyOrDefault } from "@foreman/contract";
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { aiEmployees, companies } from "../../db/schema/index.ts";
+
+/** The company's main currency: the one sales indicators total completed orders in. */
+export async function findCompanyCurrency(db: Executor, companyId: string): Promise<Currency> {
+  const [row] = await db
+    .select({ currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return currencyOrDefault(row?.currency);
+}
+
+export async function setCompanyCurrency(db: Executor, companyId: string, currency: Currency): Promise<void> {
+  await db.update(companies).set({ currency }).where(eq(companies.id, companyId));
+}
+
+/** A department's AI employee ids in a stable order (the seed assigns leads to them). */
+export async function listEmployeeIds(db: Executor, departmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: aiEmployees.id })
+    .from(aiEmployees)
+    .where(eq(aiEmployees.departmentId, departmentId))
+    .orderBy(asc(aiEmployees.name));
+  return rows.map((r) => r.id);
+}

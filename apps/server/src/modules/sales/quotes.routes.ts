@@ -1,0 +1,61 @@
+import {
+  QUOTE_FILTER_KEYS,
+  QUOTES_DEFAULT_FRAME,
+  quoteDetailSchema,
+  quotesPageSchema,
+  quotesQuerySchema,
+} from "@foreman/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { companyOf } from "../../plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { periodOf } from "./period-query.ts";
+import { getQuote, getQuotesPage } from "./quotes.service.ts";
+
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/app/quotes.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "The company's quotes and orders, newest first, with the total the filters match",
+        description:
+          "q[conversation_id_eq], q[lead_id_eq], q[ai_employee_id_eq], q[state_eq]; relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]; page, per_page ≤ 100.",
+        security: COMPANY_SCOPED,
+        querystring: quotesQuerySchema,
+        response: { 200: quotesPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      return getQuotesPage(
+        app.db,
+        {
+          companyId: companyOf(request).id,
+          period: periodOf(query, QUOTES_DEFAULT_FRAME),
+          conversationId: query[QUOTE_FILTER_KEYS.conversationId],
+          leadId: query[QUOTE_FILTER_KEYS.leadId],
+          aiEmployeeId: query[QUOTE_FILTER_KEYS.aiEmployeeId],
+          state: query[QUOTE_FILTER_KEYS.state],
+        },
+        { page: query.page, perPage: query.perPage },
+      );
+    },
+  );
+
+  app.get(
+    "/app/quotes/:id.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "One quote or order with its customer, delivery address, line items and links",
+        security: COMPANY_SCOPED,
+        params: z.object({ id: z.string() }),
+        response: { 200: quoteDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getQuote(app.db, companyOf(request).id, request.params.id),
+  );
+};

@@ -1,0 +1,62 @@
+import {
+  INDICATORS_DEFAULT_FRAME,
+  leadsBreakdownQuerySchema,
+  leadsBreakdownSchema,
+  salesIndicatorsQuerySchema,
+  salesIndicatorsSchema,
+} from "@foreman/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { pathCompanyId } from "./company-path.ts";
+import { getSalesIndicators } from "./indicators.service.ts";
+import { getLeadsBreakdown } from "./leads-breakdown.service.ts";
+import { periodOf } from "./period-query.ts";
+
+const companyParams = z.object({ companyId: z.string() });
+
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/app/companies/:companyId/sales_indicators.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "Sales indicators for a period and the period of equal length before it",
+        description:
+          "relative_date (daily by default) or both q[created_at_gteq] and q[created_at_lteq]. Only completed orders count as sales; the amount is in the company's main currency.",
+        security: COMPANY_SCOPED,
+        params: companyParams,
+        querystring: salesIndicatorsQuerySchema,
+        response: { 200: salesIndicatorsSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const companyId = pathCompanyId(request, request.params.companyId);
+      return getSalesIndicators(app.db, companyId, periodOf(request.query, INDICATORS_DEFAULT_FRAME));
+    },
+  );
+
+  app.get(
+    "/app/companies/:companyId/leads_breakdowns.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "The period's leads, newest first, optionally of one stage, with the total",
+        description:
+          "relative_date (daily by default, like the indicators it sits beside) or both q[created_at_gteq] and q[created_at_lteq]; per_page ≤ 100.",
+        security: COMPANY_SCOPED,
+        params: companyParams,
+        querystring: leadsBreakdownQuerySchema,
+        response: { 200: leadsBreakdownSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const companyId = pathCompanyId(request, request.params.companyId);
+      const { stage, page, perPage } = request.query;
+      const period = periodOf(request.query, INDICATORS_DEFAULT_FRAME);
+      return getLeadsBreakdown(app.db, { companyId, period, stage }, { page, perPage });
+    },
+  );
+};

@@ -1,0 +1,28 @@
+// The conversation channel (medium), derived from a lead's free-text source (spec §3, §4).
+
+export const CHANNELS = ["whatsapp", "email", "phone", "sms"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  whatsapp: "WhatsApp",
+  email: "Email",
+  phone: "Phone",
+  sms: "SMS",
+};
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
+}
+
+/**
+ * Case-insensitive substring match, checked in the spec's order so the first rule wins
+ * ("WhatsApp text" is WhatsApp); anything else, missing included, is email.
+ */
+export function channelFromSource(source: string | null | undefined): Channel {
+  const text = (source ?? "").toLowerCase();
+  if (text.includes("whatsapp")) return "whatsapp";
+  if (text.includes("email")) return "email";
+  if (text.includes("phone")) return "phone";
+  if (text.includes("sms") || text.includes("text")) return "sms";
+  return "email";
+}

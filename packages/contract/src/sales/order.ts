@@ -1,0 +1,77 @@
+// Order / quote rules (spec §3, §4, §7).
+
+export const ORDER_STATES = [
+  "confirmed",
+  "pending",
+  "cancelled",
+  "draft_sent",
+  "sent",
+  "draft",
+  "completed",
+  "started",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The only state that counts as a sale on the dashboard and the reports (spec §4). */
+export const SALE_STATE: OrderState = "completed";
+
+/** The states a quote is shown in (spec §4). */
+export const QUOTE_DISPLAY_STATES = [
+  "started",
+  "draft_sent",
+  "sent",
+  "completed",
+] as const satisfies readonly OrderState[];
+
+export function isOrderState(value: unknown): value is OrderState {
+  return typeof value === "string" && (ORDER_STATES as readonly string[]).includes(value);
+}
+
+/** completed → "Won"; draft_sent → "Draft sent"; missing or unknown → "Unknown". */
+export function orderStatusLabel(state?: string | null): string {
+  if (!isOrderState(state)) return "Unknown";
+  if (state === "completed") return "Won";
+  const words = state.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The order amount in currency units: totalCents / 100 (spec §7). A missing total is 0. */
+export function orderAmount(totalCents: number | null | undefined): number {
+  return (totalCents ?? 0) / 100;
+}
+
+export type TitleLineItem = { productName: string; quantity: number };
+
+/** The first product's name, "{name} x {quantity}" when it was bought more than once, "" with no items. */
+export function orderTitle(lineItems: readonly TitleLineItem[] | null | undefined): string {
+  const first = lineItems?.[0];
+  if (!first) return "";
+  return first.quantity > 1 ? `${first.productName} x ${first.quantity}` : first.productName;
+}
+
+/**
+ * States a cancellation can start from. Every open state qualifies: the order has not been won yet, so
+ * stopping it is a status change. `completed` is a won sale (counted in the dashboard's figures and
+ * usually paid and delivered): undoing it is a refund or a return, not a cancellation. `cancelled` is
+ * already the end state, so cancelling again would be a no-op that hides a client bug.
+ */
+export const CANCELLABLE_ORDER_STATES = [
+  "draft",
+  "draft_sent",
+  "sent",
+  "pending",
+  "confirmed",
+  "started",
+] as const satisfies readonly OrderState[];
+
+export function canCancelOrder(state: string | null | undefined): boolean {
+  return typeof state === "string" && (CANCELLABLE_ORDER_STATES as readonly string[]).includes(state);
+}
+
+/** The cancellation preview's notice (spec §2). */
+export const ORDER_CANCELLATION_NOTICE = "Cancellation typically takes 1-2 working days.";
+
+/** The 404 message for an order (spec §8). */
+export function orderNotFoundMessage(id: string): string {
+  return `Order ${id} not found`;
+}
