@@ -51,7 +51,17 @@ describe("serving the SPA", () => {
     },
   );
 
+  it("serves the page to clients that accept anything, such as curl", async () => {
+    for (const headers of [{ accept: "*/*" }, {}]) {
+      const response = await t.app.inject({ method: "GET", url: "/sign_in", headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
   it("answers a missing asset or a non-HTML request with a JSON 404", async () => {
+    const missingForBrowser = await t.app.inject({ method: "GET", url: "/assets/missing-2.js", headers: html });
+    expect(missingForBrowser.statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/assets/missing-1.js" })).statusCode).toBe(404);
     const json = await t.app.inject({ method: "GET", url: "/orders", headers: { accept: "application/json" } });
     expect(json.statusCode).toBe(404);

@@ -24,10 +24,15 @@ const NO_BUILD_PAGE = `<!doctype html>
 
 export type StaticSpaOptions = { webDist: string };
 
+// Client-side routes have no file extension; a missing file (a stale /assets/*.js) stays a 404.
+const hasFileExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split("?")[0] ?? url);
+
+/** Page requests: GET/HEAD for an extension-less path from a client that takes HTML (browsers, curl). */
 function wantsHtml(request: FastifyRequest): boolean {
-  return (
-    (request.method === "GET" || request.method === "HEAD") && (request.headers.accept ?? "").includes("text/html")
-  );
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (hasFileExtension(request.url)) return false;
+  const accept = request.headers.accept ?? "*/*";
+  return accept.includes("text/html") || accept.includes("*/*");
 }
 
 /** Serves the built SPA with a fallback to index.html for client-side routes. */
