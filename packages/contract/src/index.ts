@@ -16,6 +16,7 @@ export * from "./sales/leads.ts";
 export * from "./sales/order.ts";
 export * from "./sales/percent-change.ts";
 export * from "./sales/period.ts";
+export * from "./sales/reports.ts";
 export * from "./sales/schemas.ts";
 export * from "./search/search-params.ts";
 export * from "./validation.ts";

@@ -13,8 +13,10 @@ export const COMPANY_SCOPED_ROUTES: ScopedRoute[] = [
   { method: "GET", url: "/app/ai_departments.json" },
   { method: "GET", url: "/app/companies/{companyId}/sales_indicators.json" },
   { method: "GET", url: "/app/companies/{companyId}/leads_breakdowns.json?relative_date=monthly" },
+  { method: "GET", url: "/app/companies/{companyId}/sales_reports.json" },
   { method: "GET", url: "/app/quotes.json" },
-  // GET /app/quotes/{id}.json needs a quote of A to answer A; quotes.test.ts covers its isolation.
+  // GET /app/quotes/{id}.json, GET /app/quotes/{id}.pdf and POST /app/quotes/{id}/cancel.json need a
+  // quote of A to answer A; quotes.test.ts and order-actions.test.ts cover their isolation.
 ];
 
 /** The route's url for a call that sends `companyId` (or none) in X-Company-ID. */

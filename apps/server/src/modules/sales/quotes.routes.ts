@@ -9,7 +9,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { companyOf } from "../../plugins/company-scope.ts";
 import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { findCompanyName } from "./order-actions.repository.ts";
+import { cancelQuote } from "./order-actions.service.ts";
 import { periodOf } from "./period-query.ts";
+import { renderQuotePdf } from "./quote-pdf.ts";
 import { getQuote, getQuotesPage } from "./quotes.service.ts";
 
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,5 +60,47 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getQuote(app.db, companyOf(request).id, request.params.id),
+  );
+
+  app.get(
+    "/app/quotes/:id.pdf",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "One quote or order as a PDF (company, customer, delivery address, items, totals)",
+        description: "Answers application/pdf as an attachment named order-{number}.pdf.",
+        security: COMPANY_SCOPED,
+        params: z.object({ id: z.string() }),
+        // Binary: Fastify sends the Buffer as it is; the schema only documents the status.
+        response: { 200: z.any().describe("The PDF document (application/pdf)"), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const companyId = companyOf(request).id;
+      const quote = await getQuote(app.db, companyId, request.params.id);
+      const pdf = await renderQuotePdf(quote, { companyName: await findCompanyName(app.db, companyId) });
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="order-${quote.number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    "/app/quotes/:id/cancel.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "Cancel an open quote or order",
+        description:
+          "Only from draft, draft_sent, sent, pending, confirmed or started; a completed or cancelled one answers 422 not_cancellable and is left unchanged. Answers the updated quote as GET /app/quotes/{id}.json does.",
+        security: COMPANY_SCOPED,
+        params: z.object({ id: z.string() }),
+        response: { 200: quoteDetailSchema, ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => cancelQuote(app.db, companyOf(request).id, request.params.id),
   );
 };

@@ -2,8 +2,11 @@ import {
   INDICATORS_DEFAULT_FRAME,
   leadsBreakdownQuerySchema,
   leadsBreakdownSchema,
+  REPORTS_DEFAULT_FRAME,
   salesIndicatorsQuerySchema,
   salesIndicatorsSchema,
+  salesReportsQuerySchema,
+  salesReportsSchema,
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,6 +15,7 @@ import { pathCompanyId } from "./company-path.ts";
 import { getSalesIndicators } from "./indicators.service.ts";
 import { getLeadsBreakdown } from "./leads-breakdown.service.ts";
 import { periodOf } from "./period-query.ts";
+import { getSalesReports } from "./reports.service.ts";
 
 const companyParams = z.object({ companyId: z.string() });
 
@@ -57,6 +61,27 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { stage, page, perPage } = request.query;
       const period = periodOf(request.query, INDICATORS_DEFAULT_FRAME);
       return getLeadsBreakdown(app.db, { companyId, period, stage }, { page, perPage });
+    },
+  );
+
+  app.get(
+    "/app/companies/:companyId/sales_reports.json",
+    {
+      preHandler: [app.authenticate, app.requireCompany],
+      schema: {
+        tags: ["sales"],
+        summary: "The sales reports: funnel, sales and leads over time, purchase orders by state, leads by channel",
+        description:
+          "relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]. Over-time series are grouped by day up to 31 days, by week (Monday) up to 182, by month beyond; every bucket is present. Only completed orders count as sales; amounts are in the company's main currency.",
+        security: COMPANY_SCOPED,
+        params: companyParams,
+        querystring: salesReportsQuerySchema,
+        response: { 200: salesReportsSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const companyId = pathCompanyId(request, request.params.companyId);
+      return getSalesReports(app.db, companyId, periodOf(request.query, REPORTS_DEFAULT_FRAME));
     },
   );
 };

@@ -1,0 +1,35 @@
+import { CANCELLABLE_ORDER_STATES } from "@foreman/contract";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { companies, quotes } from "../../db/schema/index.ts";
+
+/**
+ * Cancels the company's quote if it is still in a cancellable state, in one conditional UPDATE: of two
+ * concurrent cancels only one matches the row (the other re-checks the state after the first commits
+ * and finds it cancelled). True when this call cancelled it.
+ */
+export async function cancelQuoteIfOpen(db: Executor, companyId: string, id: string): Promise<boolean> {
+  const updated = await db
+    .update(quotes)
+    .set({ state: "cancelled" })
+    .where(
+      and(eq(quotes.companyId, companyId), eq(quotes.id, id), inArray(quotes.state, [...CANCELLABLE_ORDER_STATES])),
+    )
+    .returning({ id: quotes.id });
+  return updated.length > 0;
+}
+
+/** The quote's state, or null when the company has no such quote. */
+export async function findQuoteState(db: Executor, companyId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ state: quotes.state })
+    .from(quotes)
+    .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)))
+    .limit(1);
+  return row?.state ?? null;
+}
+
+export async function findCompanyName(db: Executor, companyId: string): Promise<string> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.name ?? "";
+}

@@ -1,0 +1,28 @@
+import { orderNotFoundMessage, type QuoteDetail } from "@foreman/contract";
+import type { Executor } from "../../db/client.ts";
+import { httpError } from "../../lib/http-error.ts";
+import { isUuid } from "../../lib/uuid.ts";
+import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
+import { getQuote } from "./quotes.service.ts";
+
+/** Why an order in `state` cannot be cancelled (the 422's description). */
+export function notCancellableMessage(state: string): string {
+  if (state === "completed") return "A completed order cannot be cancelled.";
+  if (state === "cancelled") return "This order is already cancelled.";
+  return `An order in state ${state} cannot be cancelled.`;
+}
+
+/**
+ * Cancels an open quote or order (contract `canCancelOrder`) and returns it as GET shows it. A won or
+ * already cancelled one is a 422 and stays as it was; another company's, unknown or malformed id is the
+ * same 404 as GET.
+ */
+export async function cancelQuote(db: Executor, companyId: string, id: string): Promise<QuoteDetail> {
+  if (!isUuid(id)) throw httpError(404, "not_found", orderNotFoundMessage(id));
+  if (!(await cancelQuoteIfOpen(db, companyId, id))) {
+    const state = await findQuoteState(db, companyId, id);
+    if (state === null) throw httpError(404, "not_found", orderNotFoundMessage(id));
+    throw httpError(422, "not_cancellable", notCancellableMessage(state));
+  }
+  return getQuote(db, companyId, id);
+}

@@ -1,0 +1,139 @@
+import { formatLongDate, orderStatusLabel, type QuoteDetail } from "@foreman/contract";
+
+export type QuotePdfOptions = { companyName: string };
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money from cents for a document people pay from: every amount in the currency's own minor units
+ * ($1,701.00 and $136.08; CLP without decimals), so the columns line up and nothing is rounded away.
+ */
+export function pdfMoney(cents: number, currency: string): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(cents / 100);
+}
+
+function quantityText(quantity: number, measureUnit: string): string {
+  const amount = Number.isInteger(quantity) ? String(quantity) : String(Math.round(quantity * 1000) / 1000);
+  return `${amount} ${measureUnit}`;
+}
+
+// A4 with 50pt margins: 495pt of usable width, split into the item table's columns.
+const LEFT = 50;
+const WIDTH = 495;
+const COLUMNS = [
+  { title: "SKU", width: 75, align: "left" },
+  { title: "Product", width: 170, align: "left" },
+  { title: "Quantity", width: 70, align: "right" },
+  { title: "Unit price", width: 85, align: "right" },
+  { title: "Total", width: 95, align: "right" },
+] as const;
+
+/** The quote or order as a one-document PDF: company, order, customer, delivery address, items, totals. */
+export async function renderQuotePdf(quote: QuoteDetail, options: QuotePdfOptions): Promise<Buffer> {
+  // Loaded on the first PDF, not at start-up: pdfkit and its font tooling are most of a cold start.
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: LEFT,
+    info: { Title: `Order ${quote.number}`, Author: options.companyName },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const money = (cents: number) => pdfMoney(cents, quote.currency);
+
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .text(options.companyName || "Order");
+  doc.moveDown(0.5);
+  doc.font("Helvetica").fontSize(11);
+  doc.text(`Order #${quote.number}`);
+  doc.fontSize(9).fillColor("#555555").text(`Order ID: ${quote.id}`).fillColor("black").fontSize(11);
+  doc.text(`Date: ${formatLongDate(quote.createdAt)}`);
+  doc.text(`Status: ${orderStatusLabel(quote.state)}`);
+  doc.moveDown();
+
+  const section = (title: string, lines: string[], empty: string) => {
+    doc.font("Helvetica-Bold").fontSize(12).text(title);
+    doc.font("Helvetica").fontSize(11);
+    const present = lines.filter((line) => line.trim() !== "");
+    for (const line of present.length > 0 ? present : [empty]) doc.text(line);
+    doc.moveDown();
+  };
+  const c = quote.customer;
+  section(
+    "Customer",
+    c ? [c.fullName, c.email ?? "", c.phone ?? "", c.organization ?? ""] : [],
+    "No customer information found.",
+  );
+  const a = quote.deliveryAddress;
+  section(
+    "Delivery address",
+    a ? [a.line1, a.line2 ?? "", [a.city, a.region, a.postalCode].filter(Boolean).join(", "), a.country] : [],
+    "No delivery address found.",
+  );
+
+  // Items table: a header row, then one row per item, each row as tall as its tallest cell.
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    const y = doc.y;
+    let x = LEFT;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width;
+    });
+    doc.x = LEFT;
+    doc.y = bottom + 4;
+    if (doc.y > doc.page.height - 120) doc.addPage();
+  };
+  doc.font("Helvetica-Bold").fontSize(12).text("Items");
+  doc.moveDown(0.3);
+  row(
+    COLUMNS.map((column) => column.title),
+    true,
+  );
+  doc
+    .moveTo(LEFT, doc.y - 2)
+    .lineTo(LEFT + WIDTH, doc.y - 2)
+    .strokeColor("#cccccc")
+    .stroke();
+  if (quote.lineItems.length === 0) row(["", "No items found in this order", "", "", ""]);
+  for (const item of quote.lineItems) {
+    row([
+      item.sku,
+      item.productName,
+      quantityText(item.quantity, item.measureUnit),
+      money(item.unitPriceCents),
+      money(item.totalCents),
+    ]);
+  }
+  doc.moveDown();
+
+  const total = (label: string, cents: number, bold = false) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 11);
+    const y = doc.y;
+    doc.text(label, LEFT + 250, y, { width: 140, align: "right" });
+    doc.text(money(cents), LEFT + 390, y, { width: WIDTH - 390, align: "right" });
+    doc.x = LEFT;
+  };
+  total("Subtotal", quote.subtotalCents);
+  total("Tax", quote.taxCents);
+  total("Total", quote.totalCents, true);
+  doc.moveDown();
+  doc.font("Helvetica").fontSize(9).fillColor("#555555").text(`Amounts in ${quote.currency}.`, LEFT);
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,54 @@
+import {
+  CHANNELS,
+  ORDER_STATES,
+  orderAmount,
+  type Period,
+  reportBucketDates,
+  reportBucketFor,
+  type SalesReports,
+} from "@foreman/contract";
+import type { Executor } from "../../db/client.ts";
+import { findCompanyCurrency } from "./company-sales.repository.ts";
+import { leadFigures } from "./indicators.repository.ts";
+import { leadsByBucket, leadsByChannel, quotesByState, salesByBucket } from "./reports.repository.ts";
+
+/**
+ * Everything the sales reports screen draws, for one period. The funnel is the indicators' lead
+ * figures for the period alone (an empty "past" period, so only the present is scanned).
+ */
+export async function getSalesReports(db: Executor, companyId: string, period: Period): Promise<SalesReports> {
+  const currency = await findCompanyCurrency(db, companyId);
+  const bucket = reportBucketFor(period);
+  const presentOnly: Period = { ...period, previousStart: period.start, previousEnd: period.start };
+  const [figures, sales, leadCounts, states, channels] = await Promise.all([
+    leadFigures(db, companyId, presentOnly),
+    salesByBucket(db, companyId, currency, period, bucket),
+    leadsByBucket(db, companyId, period, bucket),
+    quotesByState(db, companyId, currency, period),
+    leadsByChannel(db, companyId, period),
+  ]);
+  const dates = reportBucketDates(period, bucket);
+  const centsOn = new Map(sales.map((row) => [row.date, row.cents]));
+  const leadsOn = new Map(leadCounts.map((row) => [row.date, row.n]));
+  const byState = new Map(states.map((row) => [row.state, row]));
+  const byChannel = new Map(channels.map((row) => [row.channel, row.n]));
+  return {
+    currency,
+    bucket,
+    funnel: [
+      { stage: "leads", count: figures.leadsCount.present },
+      { stage: "qualified", count: figures.qualifiedLeadsCount.present },
+      { stage: "quoting", count: figures.quoted.present },
+      { stage: "following_up", count: figures.inFollowUp.present },
+      { stage: "won", count: figures.won.present },
+    ],
+    salesOverTime: dates.map((date) => ({ date, amount: orderAmount(centsOn.get(date) ?? 0) })),
+    leadsOverTime: dates.map((date) => ({ date, count: leadsOn.get(date) ?? 0 })),
+    purchaseOrders: ORDER_STATES.map((state) => ({
+      state,
+      count: byState.get(state)?.n ?? 0,
+      amount: orderAmount(byState.get(state)?.cents ?? 0),
+    })),
+    channels: CHANNELS.map((channel) => ({ channel, count: byChannel.get(channel) ?? 0 })),
+  };
+}
