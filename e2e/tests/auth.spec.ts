@@ -57,8 +57,8 @@ test("a signed-out visit to /orders goes through sign-in and back to /orders", a
   await expect(page).toHaveURL(/\/sign_in\?redirect=/);
   expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirect") ?? "")).toContain("/orders");
   await signIn(page, demo, /\/orders$/);
-  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
-  await expect(page.getByText(/not built yet/i)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /All orders/ })).toBeVisible();
 });
 
 test("a signed-in user opening /sign_in is sent into the app", async ({ page }) => {

@@ -238,3 +238,32 @@ describe("apiRequest and the session", () => {
     expect(readSession()).toEqual(session);
   });
 });
+
+describe("apiRequest with responseType blob", () => {
+  it("returns the raw bytes of a successful answer, with the session and company headers", async () => {
+    writeSession(freshSession());
+    setSelectedCompany({ id: "company-1", name: "Northwind Supply" });
+    api.routes["GET /app/files/1.pdf"] = (_req, res) => {
+      res.writeHead(200, { "content-type": "application/pdf" });
+      res.end("%PDF-1.7 body");
+    };
+
+    const file = await apiRequest<Blob>("/app/files/1.pdf", { companyScoped: true, responseType: "blob" });
+
+    expect(await file.text()).toBe("%PDF-1.7 body");
+    expect(api.requests[0]?.headers.authorization).toBe("Bearer access-1");
+    expect(api.requests[0]?.headers["x-company-id"]).toBe("company-1");
+  });
+
+  it("still throws a failure as an ApiError with the JSON body", async () => {
+    writeSession(freshSession());
+    api.routes["GET /app/files/2.pdf"] = (_req, res) =>
+      json(res, 404, { error: "not_found", error_description: "Order 2 not found" });
+
+    const failure = await apiRequest("/app/files/2.pdf", { responseType: "blob" }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(404);
+    expect((failure as ApiError).body.errorDescription).toBe("Order 2 not found");
+  });
+});

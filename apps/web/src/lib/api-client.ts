@@ -36,6 +36,8 @@ export type RequestOptions = {
   /** Set false for calls that must not carry the session (sign in, sign up). */
   authenticated?: boolean;
   signal?: AbortSignal;
+  /** "blob" returns a successful answer's raw bytes (PDF downloads); errors are still read as JSON. */
+  responseType?: "json" | "blob";
 };
 
 export type WithHeaders<T> = { body: T; headers: Headers };
@@ -168,7 +170,8 @@ function refreshSession(stale: Session): Promise<Session | null> {
 }
 
 async function send(path: string, options: RequestOptions, isRetry = false): Promise<WithHeaders<unknown>> {
-  const headers = new Headers({ Accept: "application/json", [CLIENT_ID_HEADER]: WEB_CLIENT_ID });
+  const blob = options.responseType === "blob";
+  const headers = new Headers({ Accept: blob ? "*/*" : "application/json", [CLIENT_ID_HEADER]: WEB_CLIENT_ID });
 
   if (options.companyScoped) {
     const companyId = parseCompanyIdHeader(options.companyId ?? getSelectedCompany()?.id);
@@ -206,6 +209,7 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
     if (isAbort(error)) throw error;
     throw networkError(error);
   }
+  if (blob && response.ok) return { body: await response.blob(), headers: response.headers };
   const payload = await readBody(response);
 
   if (response.status === 401 && session) {

@@ -1,17 +1,32 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../../components/feedback/not-built-yet.tsx";
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { OrderDetailPage } from "../../../features/orders/components/order-detail-page.tsx";
+import { OrderNotFound } from "../../../features/orders/components/order-not-found.tsx";
+import { OrderLoading } from "../../../features/orders/components/orders-loading.tsx";
+import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/$orderId")({
+  // Starts the call early; before the first sign-in the company is not chosen yet and the page fetches
+  // once it is. A 404 (missing, or another company's order) is the Order Not Found page.
+  loader: async ({ context: { queryClient }, params: { orderId } }) => {
+    const company = getSelectedCompany();
+    if (!company) return;
+    // Imported here, not at the top: this file's loader is part of the shell's download.
+    const { isOrderNotFound, orderQueryOptions } = await import("../../../features/orders/api.ts");
+    try {
+      await queryClient.ensureQueryData(orderQueryOptions(company.id, orderId));
+    } catch (error) {
+      if (isOrderNotFound(error)) throw notFound();
+      throw error;
+    }
+  },
   head: () => ({ meta: [{ title: "Order details · Foreman" }] }),
-  component: OrderDetailsPage,
+  pendingComponent: OrderLoading,
+  notFoundComponent: OrderNotFound,
+  component: OrderDetailsRoute,
 });
 
-function OrderDetailsPage() {
-  return (
-    <NotBuiltYet
-      title="Order details"
-      description="Customer information, delivery address, items and summary, with a PDF download and a link to the conversation. The sales work will fill this screen."
-      issue={3}
-    />
-  );
+function OrderDetailsRoute() {
+  const { orderId } = Route.useParams();
+  const company = useSelectedCompany();
+  return <OrderDetailPage companyId={company?.id ?? null} orderId={orderId} />;
 }

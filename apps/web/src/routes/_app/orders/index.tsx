@@ -1,21 +1,30 @@
 import { DEFAULT_TIME_FRAME, parseOrdersSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../../components/feedback/not-built-yet.tsx";
+import { OrdersLoading } from "../../../features/orders/components/orders-loading.tsx";
+import { OrdersPage } from "../../../features/orders/components/orders-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/")({
   validateSearch: parseOrdersSearch,
   // The default time frame stays out of the address bar.
   search: { middlewares: [stripSearchParams({ timeFrame: DEFAULT_TIME_FRAME })] },
+  loaderDeps: ({ search }) => ({ search }),
+  // Starts the first page early (also on link hover). Before the first sign-in the company is not chosen
+  // yet — the layout's loader picks it — and the page fetches once it is. Failures reach the error screen.
+  loader: async ({ context: { queryClient }, deps: { search } }) => {
+    const company = getSelectedCompany();
+    if (!company) return;
+    // Imported here, not at the top: this file's loader is part of the shell's download.
+    const { ordersQueryOptions } = await import("../../../features/orders/api.ts");
+    await queryClient.ensureQueryData(ordersQueryOptions(company.id, { search, page: 1 }));
+  },
   head: () => ({ meta: [{ title: "Orders · Foreman" }] }),
-  component: OrdersPage,
+  pendingComponent: OrdersLoading,
+  component: OrdersRoute,
 });
 
-function OrdersPage() {
-  return (
-    <NotBuiltYet
-      title="Orders"
-      description="Every quote and order with its state, amount and customer, filtered by state and date. The sales work will fill this screen."
-      issue={3}
-    />
-  );
+function OrdersRoute() {
+  const search = Route.useSearch();
+  const company = useSelectedCompany();
+  return <OrdersPage companyId={company?.id ?? null} search={search} />;
 }

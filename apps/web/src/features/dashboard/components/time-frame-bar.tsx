@@ -1,0 +1,145 @@
+import { TIME_FRAMES, type TimeFrame } from "@foreman/contract";
+import { CalendarRange, X } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { type DashboardPeriod, type RangeErrors, TIME_FRAME_LABELS, validateRange } from "../period.ts";
+
+type TimeFrameBarProps = {
+  period: DashboardPeriod;
+  onFrame: (frame: TimeFrame) => void;
+  onRange: (from: string, to: string) => void;
+  onClearRange: () => void;
+};
+
+/** The dashboard's top bar: Today / Week / Month, or a custom From–To range applied together. */
+export function TimeFrameBar({ period, onFrame, onRange, onClearRange }: TimeFrameBarProps) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs lg:flex-row lg:items-start lg:justify-between">
+      <FrameToggle active={period.kind === "frame" ? period.timeFrame : null} onFrame={onFrame} />
+      <RangeForm period={period} onRange={onRange} onClearRange={onClearRange} />
+    </div>
+  );
+}
+
+function FrameToggle({ active, onFrame }: { active: TimeFrame | null; onFrame: (frame: TimeFrame) => void }) {
+  return (
+    // Toggle buttons (aria-pressed) rather than radios: each is its own tab stop and Enter/Space work.
+    <fieldset className="m-0 min-w-0 border-0 p-0">
+      <legend className="sr-only">Time frame</legend>
+      <div className="inline-flex w-full rounded-lg bg-muted p-1 sm:w-auto">
+        {TIME_FRAMES.map((frame) => {
+          const pressed = active === frame;
+          return (
+            <button
+              key={frame}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => onFrame(frame)}
+              className={cn(
+                "h-8 flex-1 rounded-md px-4 font-medium text-sm outline-none transition-colors sm:flex-none",
+                "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+                pressed
+                  ? "bg-background text-foreground shadow-xs"
+                  : "text-muted-foreground hover:bg-background/60 hover:text-foreground",
+              )}
+            >
+              {TIME_FRAME_LABELS[frame]}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function RangeForm({
+  period,
+  onRange,
+  onClearRange,
+}: {
+  period: DashboardPeriod;
+  onRange: (from: string, to: string) => void;
+  onClearRange: () => void;
+}) {
+  const id = useId();
+  const applied = period.kind === "range" ? period : null;
+  const [from, setFrom] = useState(applied?.from ?? "");
+  const [to, setTo] = useState(applied?.to ?? "");
+  const [errors, setErrors] = useState<RangeErrors>({});
+
+  // Follow the address bar (back/forward, Clear, a frame chosen): the inputs show what applies.
+  useEffect(() => {
+    setFrom(applied?.from ?? "");
+    setTo(applied?.to ?? "");
+    setErrors({});
+  }, [applied?.from, applied?.to]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateRange(from, to);
+    setErrors(found);
+    // On error nothing is applied and nothing typed is lost.
+    if (!found.from && !found.to) onRange(from, to);
+  }
+
+  const fromError = `${id}-from-error`;
+  const toError = `${id}-to-error`;
+  return (
+    <form noValidate onSubmit={submit} aria-label="Custom date range" className="flex flex-wrap items-start gap-2">
+      <div className="grid min-w-[9.5rem] flex-1 gap-1 sm:w-40 sm:flex-none">
+        <label htmlFor={`${id}-from`} className="font-medium text-muted-foreground text-xs">
+          From
+        </label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFrom(event.target.value)}
+          aria-invalid={errors.from ? true : undefined}
+          aria-describedby={errors.from ? fromError : undefined}
+          className="h-8"
+        />
+        {errors.from ? (
+          <p id={fromError} className="text-destructive text-xs">
+            {errors.from}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid min-w-[9.5rem] flex-1 gap-1 sm:w-40 sm:flex-none">
+        <label htmlFor={`${id}-to`} className="font-medium text-muted-foreground text-xs">
+          To
+        </label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => setTo(event.target.value)}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? toError : undefined}
+          className="h-8"
+        />
+        {errors.to ? (
+          <p id={toError} className="text-destructive text-xs">
+            {errors.to}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex gap-2 self-start sm:pt-5">
+        <Button type="submit" size="sm" variant={applied ? "secondary" : "default"}>
+          <CalendarRange aria-hidden />
+          Apply range
+        </Button>
+        {applied ? (
+          <Button type="button" size="sm" variant="ghost" onClick={onClearRange}>
+            <X aria-hidden />
+            Clear
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

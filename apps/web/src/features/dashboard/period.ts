@@ -1,0 +1,56 @@
+import {
+  CREATED_AT_FROM_KEY,
+  CREATED_AT_TO_KEY,
+  customDateRange,
+  type DateRangeSearch,
+  type TimeFrame,
+} from "@foreman/contract";
+
+// What the dashboard asks the server for, derived from the route's search (spec §2, §5).
+
+/** A relative frame, or both bounds of a custom range (YYYY-MM-DD). */
+export type DashboardPeriod = { kind: "frame"; timeFrame: TimeFrame } | { kind: "range"; from: string; to: string };
+
+export function periodFromSearch(search: DateRangeSearch): DashboardPeriod {
+  const range = customDateRange(search);
+  return range ? { kind: "range", ...range } : { kind: "frame", timeFrame: search.timeFrame };
+}
+
+/**
+ * The wire query. `relative_date` is always sent for a frame: the indicators endpoint defaults to
+ * daily while the route defaults to monthly (spec §9), so leaving it out would show the wrong period.
+ */
+export function periodQuery(period: DashboardPeriod): Record<string, string> {
+  if (period.kind === "range") {
+    return { [CREATED_AT_FROM_KEY]: period.from, [CREATED_AT_TO_KEY]: period.to };
+  }
+  return { relative_date: period.timeFrame };
+}
+
+/** A stable, flat piece of a query key. */
+export function periodKey(period: DashboardPeriod): string {
+  return period.kind === "range" ? `range:${period.from}..${period.to}` : `frame:${period.timeFrame}`;
+}
+
+export const TIME_FRAME_LABELS: Record<TimeFrame, string> = { daily: "Today", weekly: "Week", monthly: "Month" };
+
+export type RangeErrors = { from?: string; to?: string };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The custom range form's rules: both dates required, real dates, From on or before To. */
+export function validateRange(from: string, to: string): RangeErrors {
+  const errors: RangeErrors = {};
+  if (!from.trim()) errors.from = "Enter a start date";
+  else if (!isDay(from)) errors.from = "Enter a valid date (YYYY-MM-DD)";
+  if (!to.trim()) errors.to = "Enter an end date";
+  else if (!isDay(to)) errors.to = "Enter a valid date (YYYY-MM-DD)";
+  if (!errors.from && !errors.to && to < from) errors.to = "The end date must be on or after the start date";
+  return errors;
+}
+
+function isDay(text: string): boolean {
+  if (!ISO_DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}

@@ -1,0 +1,91 @@
+import {
+  customDateRange,
+  DEFAULT_TIME_FRAME,
+  type OrdersSearch,
+  type QuoteDetail,
+  type QuotesPage,
+} from "@foreman/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client.ts";
+import { isApiError } from "../../lib/api-error.ts";
+
+// Orders and quotes (spec §2, §3, §7): the list, one order, its PDF and its cancellation.
+
+export const ORDERS_PER_PAGE = 20;
+
+export type OrdersListParams = { search: OrdersSearch; page: number };
+
+/**
+ * The list's period. `GET /app/quotes.json` already defaults to the monthly frame (spec §5, §9: monthly
+ * on orders), which is also the route's default timeFrame; so the list sends nothing unless the address
+ * asks for another frame or a full custom range. A lone date bound is ignored, as spec §5 says.
+ */
+export function ordersPeriodQuery(search: OrdersSearch): Record<string, string | undefined> {
+  const range = customDateRange(search);
+  if (range) return { "q[created_at_gteq]": range.from, "q[created_at_lteq]": range.to };
+  return { relativeDate: search.timeFrame !== DEFAULT_TIME_FRAME ? search.timeFrame : undefined };
+}
+
+export const ordersKeys = {
+  all: (companyId: string) => ["orders", companyId] as const,
+  list: (companyId: string, params: OrdersListParams) => ["orders", companyId, "list", params] as const,
+  detail: (companyId: string, id: string) => ["orders", companyId, "detail", id] as const,
+};
+
+export function fetchOrders(companyId: string, { search, page }: OrdersListParams, signal?: AbortSignal) {
+  return apiRequest<QuotesPage>("/app/quotes.json", {
+    companyScoped: true,
+    companyId,
+    signal,
+    query: { ...ordersPeriodQuery(search), "q[state_eq]": search.state, page, perPage: ORDERS_PER_PAGE },
+  });
+}
+
+/** Failures are not caught: the list's errors are rethrown to the route's error screen (spec §8). */
+export function ordersQueryOptions(companyId: string, params: OrdersListParams) {
+  return queryOptions({
+    queryKey: ordersKeys.list(companyId, params),
+    queryFn: ({ signal }) => fetchOrders(companyId, params, signal),
+  });
+}
+
+const orderPath = (id: string, suffix: string) => `/app/quotes/${encodeURIComponent(id)}${suffix}`;
+
+/** Missing, or another company's: the server answers the same 404 (spec §6, §8). */
+export const isOrderNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+export function orderQueryOptions(companyId: string, id: string) {
+  return queryOptions({
+    queryKey: ordersKeys.detail(companyId, id),
+    queryFn: ({ signal }) =>
+      apiRequest<QuoteDetail>(orderPath(id, ".json"), { companyScoped: true, companyId, signal }),
+  });
+}
+
+/** `POST /app/quotes/{id}/cancel.json` → the updated order; 422 `not_cancellable` otherwise. */
+export function cancelOrder(companyId: string, id: string) {
+  return apiRequest<QuoteDetail>(orderPath(id, "/cancel.json"), { method: "POST", companyScoped: true, companyId });
+}
+
+/** The order's PDF, fetched with the session (the file is behind the bearer token, not a cookie). */
+export function fetchOrderPdf(companyId: string, id: string) {
+  return apiRequest<Blob>(orderPath(id, ".pdf"), { companyScoped: true, companyId, responseType: "blob" });
+}
+
+/** "order-1042.pdf": the number people see, not the API id. */
+export function orderPdfFilename(order: Pick<QuoteDetail, "number">): string {
+  return `order-${order.number}.pdf`;
+}
+
+/** Saves a file through a temporary object URL and link. */
+export function saveFile(file: Blob, filename: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,92 @@
+import type { QuoteDetail } from "@foreman/contract";
+import { canCancelOrder } from "@foreman/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Download, MessageSquare, XCircle } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { describeError } from "../../../lib/api-error.ts";
+import { cancelOrder, fetchOrderPdf, orderPdfFilename, ordersKeys, saveFile } from "../api.ts";
+
+// Radix Dialog is not part of the deferred overlay kit: fetch it the first time the preview opens.
+const CancelOrderDialog = lazy(() =>
+  import("./cancel-order-dialog.tsx").then((module) => ({ default: module.CancelOrderDialog })),
+);
+
+type OrderActionsProps = { companyId: string; order: QuoteDetail };
+
+/** Download PDF, Go to chat and (for open orders) Cancel order. */
+export function OrderActions({ companyId, order }: OrderActionsProps) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  const download = useMutation({
+    mutationFn: () => fetchOrderPdf(companyId, order.id),
+    onSuccess: (file) => saveFile(file, orderPdfFilename(order)),
+    onError: (error) =>
+      toast({ title: "Couldn't download the PDF", description: describeError(error), variant: "destructive" }),
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(companyId, order.id),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(ordersKeys.detail(companyId, order.id), updated);
+      setConfirming(false);
+      toast({ title: "Order cancelled", description: `Order #${order.number} is now cancelled.`, variant: "success" });
+      // Lists and counts that included this order are stale now.
+      await queryClient.invalidateQueries({ queryKey: ordersKeys.all(companyId) });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({ title: "Couldn't cancel the order", description: describeError(error), variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(companyId, order.id) });
+    },
+  });
+
+  const conversationId = order.conversation?.id;
+  return (
+    <>
+      <Button variant="outline" onClick={() => download.mutate()} disabled={download.isPending}>
+        {download.isPending ? <Spinner /> : <Download aria-hidden />}
+        Download PDF
+      </Button>
+      {conversationId ? (
+        <Button variant="outline" asChild>
+          <Link to="/conversations/$conversationId" params={{ conversationId }}>
+            <MessageSquare aria-hidden />
+            Go to chat
+          </Link>
+        </Button>
+      ) : (
+        <Button variant="outline" disabled title="This order has no conversation">
+          <MessageSquare aria-hidden />
+          Go to chat
+        </Button>
+      )}
+      {canCancelOrder(order.state) ? (
+        // Outlined: the page's main actions stay calm; the dialog holds the solid, final button.
+        <Button
+          variant="outline"
+          className="text-destructive hover:text-destructive dark:text-[oklch(0.74_0.16_25)]"
+          onClick={() => setConfirming(true)}
+        >
+          <XCircle aria-hidden />
+          Cancel order
+        </Button>
+      ) : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <CancelOrderDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            orderLabel={`order #${order.number}`}
+            pending={cancel.isPending}
+            onConfirm={() => cancel.mutate()}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_TIME_FRAME } from "@foreman/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { PageHeader } from "../../../components/layout/page-header.tsx";
+import { isOrderNotFound, orderQueryOptions } from "../api.ts";
+import { OrderActions } from "./order-actions.tsx";
+import {
+  CustomerInfo,
+  DeliveryAddress,
+  OrderItems,
+  OrderOverview,
+  OrderSummary,
+  orderHeading,
+} from "./order-details.tsx";
+import { OrderNotFound } from "./order-not-found.tsx";
+import { OrderLoading } from "./orders-loading.tsx";
+
+/** Spec §2: one order with its customer, delivery address, items and summary, and its actions. */
+export function OrderDetailPage({ companyId, orderId }: { companyId: string | null; orderId: string }) {
+  const query = useQuery({ ...orderQueryOptions(companyId ?? "", orderId), enabled: companyId !== null });
+  if (query.error) {
+    if (isOrderNotFound(query.error)) return <OrderNotFound />;
+    throw query.error;
+  }
+  if (!companyId || !query.data) return <OrderLoading />;
+  const order = query.data;
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/orders"
+        search={{ timeFrame: DEFAULT_TIME_FRAME }}
+        className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Orders
+      </Link>
+      <PageHeader
+        title={orderHeading(order)}
+        description={`Order #${order.number}`}
+        actions={<OrderActions companyId={companyId} order={order} />}
+      />
+      <OrderOverview order={order} />
+      <div className="grid min-w-0 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <OrderItems order={order} />
+          <div className="grid min-w-0 gap-6 md:grid-cols-2">
+            <CustomerInfo order={order} />
+            <DeliveryAddress order={order} />
+          </div>
+        </div>
+        <div>
+          <OrderSummary order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteSummary } from "@foreman/contract";
+import { Link } from "@tanstack/react-router";
+import { ChevronRight } from "lucide-react";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+
+// The list answer carries no customer (quoteSummarySchema): the title, number, amount, status and date
+// are what a row can honestly show. The detail page has the customer.
+
+const titleOf = (order: QuoteSummary) => orderTitle(order.lineItems) || "No items";
+const amountOf = (order: QuoteSummary) => formatMoney(orderAmount(order.totalCents), order.totalCurrency);
+
+/** A table on wide screens, cards on phones; every row opens the order. */
+export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
+  return (
+    <>
+      <div className="hidden rounded-xl border bg-card md:block">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="pl-4">Order</TableHead>
+              <TableHead>Number</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="pr-4">Created</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {orders.map((order) => (
+              <TableRow key={order.id} className="relative" data-testid="order-row">
+                <TableCell className="max-w-[28rem] truncate pl-4 font-medium">
+                  {/* The link covers the whole row (after:inset-0), so the row is one target. */}
+                  <Link
+                    to="/orders/$orderId"
+                    params={{ orderId: order.id }}
+                    className="outline-none after:absolute after:inset-0 focus-visible:underline"
+                  >
+                    {titleOf(order)}
+                  </Link>
+                </TableCell>
+                <TableCell className="text-muted-foreground tabular-nums">#{order.number}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">{amountOf(order)}</TableCell>
+                <TableCell>
+                  <OrderStatusBadge state={order.state} />
+                </TableCell>
+                <TableCell className="pr-4 text-muted-foreground">{formatLongDate(order.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="space-y-2 md:hidden">
+        {orders.map((order) => (
+          <li key={order.id} data-testid="order-card">
+            <Link
+              to="/orders/$orderId"
+              params={{ orderId: order.id }}
+              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <div className="flex items-start justify-between gap-3">
+                  <span className="truncate font-medium">{titleOf(order)}</span>
+                  <span className="shrink-0 font-medium tabular-nums">{amountOf(order)}</span>
+                </div>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+                  <OrderStatusBadge state={order.state} />
+                  <span className="tabular-nums">#{order.number}</span>
+                  <span aria-hidden>·</span>
+                  <span>{formatLongDate(order.createdAt)}</span>
+                </div>
+              </div>
+              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

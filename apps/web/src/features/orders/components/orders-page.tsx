@@ -1,0 +1,65 @@
+import type { OrdersSearch } from "@foreman/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { PackageOpen } from "lucide-react";
+import { useState } from "react";
+import { EmptyState } from "../../../components/feedback/empty-state.tsx";
+import { PageHeader } from "../../../components/layout/page-header.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { ordersQueryOptions } from "../api.ts";
+import { OrderStateFilter } from "./order-state-filter.tsx";
+import { OrdersList } from "./orders-list.tsx";
+import { OrdersLoading } from "./orders-loading.tsx";
+import { OrdersPagination } from "./orders-pagination.tsx";
+
+type OrdersPageProps = { companyId: string | null; search: OrdersSearch };
+
+/** Spec §2: the orders list with its all-orders count and the state filter held in the address. */
+export function OrdersPage({ companyId, search }: OrdersPageProps) {
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Orders" description="Quotes and orders created by your AI sales employees." />
+      <OrderStateFilter current={search.state} />
+      {/* A new filter or company starts again from the first page. */}
+      {companyId ? (
+        <OrdersResults key={`${companyId}:${JSON.stringify(search)}`} companyId={companyId} search={search} />
+      ) : (
+        <OrdersLoading />
+      )}
+    </div>
+  );
+}
+
+function OrdersResults({ companyId, search }: { companyId: string; search: OrdersSearch }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...ordersQueryOptions(companyId, { search, page }), placeholderData: keepPreviousData });
+  // Spec §8: errors of the orders list are rethrown, to the route's error screen.
+  if (query.error) throw query.error;
+  if (!query.data) return <OrdersLoading />;
+  const { quotes, total, perPage } = query.data;
+  return (
+    <section aria-labelledby="all-orders" className="space-y-4">
+      <h2 id="all-orders" className="flex items-baseline gap-2 font-semibold text-base">
+        All orders
+        <span className="font-normal text-muted-foreground tabular-nums" data-testid="orders-total">
+          {total.toLocaleString("en-US")}
+        </span>
+        {query.isPlaceholderData ? <Spinner className="size-3.5 self-center text-muted-foreground" /> : null}
+      </h2>
+      {quotes.length === 0 ? (
+        <EmptyState icon={PackageOpen} title="No orders" description="Orders matching this filter will show up here." />
+      ) : (
+        <div className={cn("space-y-4 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+          <OrdersList orders={quotes} />
+          <OrdersPagination
+            page={page}
+            perPage={perPage}
+            total={total}
+            busy={query.isPlaceholderData}
+            onPageChange={setPage}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
