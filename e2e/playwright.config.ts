@@ -34,15 +34,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",
-    // One browser on one address loads every page's assets: the general per-address limit (600 a minute)
-    // is for the public internet, not for a suite of two parallel workers.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
-      RATE_LIMIT_MAX: "20000",
-    },
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SEED_DEMO: "true" },
   },
 });

@@ -152,6 +152,13 @@ describe("rate limiting", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("never limits the SPA's pages and files", async () => {
+    for (let i = 0; i < 4; i++) {
+      const page = await t.app.inject({ method: "GET", url: "/orders", headers: { accept: "text/html" } });
+      expect(page.statusCode).toBe(200);
+    }
+  });
+
   it("never limits the health probes", async () => {
     for (let i = 0; i < 4; i++) expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isApiPath } from "../lib/api-paths.ts";
 import { httpError } from "../lib/http-error.ts";
 
 export type SecurityOptions = { rateLimit: { max: number; windowMs: number } };
@@ -28,9 +29,12 @@ export const securityPlugin = fp<SecurityOptions>(
       // Same-origin app; cross-origin isolation headers would only get in the way of future embeds.
       crossOriginEmbedderPolicy: false,
     });
-    // Generous global ceiling per client address; auth routes set tighter limits in their route config.
+    // Generous global ceiling per client address on the API; auth routes set tighter limits in their
+    // route config. The SPA's pages and built files are static and cacheable: one page load fetches a
+    // dozen of them, so they do not count against it.
     await app.register(rateLimit, {
       global: true,
+      allowList: (request) => !isApiPath(request.url),
       max: options.rateLimit.max,
       timeWindow: options.rateLimit.windowMs,
       errorResponseBuilder: (_request, context) =>

@@ -3,17 +3,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isApiPath } from "../lib/api-paths.ts";
 import { httpError } from "../lib/http-error.ts";
 import { toWireJson } from "../lib/wire.ts";
 import { sendError } from "./errors.ts";
-
-// Paths that belong to the API: an unknown one is a JSON 404, never the SPA.
-const API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/api/", "/healthz", "/readyz"];
-
-export function isApiPath(url: string): boolean {
-  const pathname = url.split("?")[0] ?? url;
-  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
-}
 
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foreman</title></head>

@@ -1,0 +1,7 @@
+// Paths that belong to the API; everything else is the SPA (its pages and built files).
+const API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/api/", "/healthz", "/readyz"];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
+}
