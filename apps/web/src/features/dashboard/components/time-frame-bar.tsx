@@ -84,50 +84,17 @@ function RangeForm({
     if (!found.from && !found.to) onRange(from, to);
   }
 
-  const fromError = `${id}-from-error`;
-  const toError = `${id}-to-error`;
   return (
     <form noValidate onSubmit={submit} aria-label="Custom date range" className="flex flex-wrap items-start gap-2">
-      <div className="grid min-w-[9.5rem] flex-1 gap-1 sm:w-40 sm:flex-none">
-        <label htmlFor={`${id}-from`} className="font-medium text-muted-foreground text-xs">
-          From
-        </label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => setFrom(event.target.value)}
-          aria-invalid={errors.from ? true : undefined}
-          aria-describedby={errors.from ? fromError : undefined}
-          className="h-8"
-        />
-        {errors.from ? (
-          <p id={fromError} className="text-destructive text-xs">
-            {errors.from}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid min-w-[9.5rem] flex-1 gap-1 sm:w-40 sm:flex-none">
-        <label htmlFor={`${id}-to`} className="font-medium text-muted-foreground text-xs">
-          To
-        </label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => setTo(event.target.value)}
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? toError : undefined}
-          className="h-8"
-        />
-        {errors.to ? (
-          <p id={toError} className="text-destructive text-xs">
-            {errors.to}
-          </p>
-        ) : null}
-      </div>
+      <DateField
+        id={`${id}-from`}
+        label="From"
+        value={from}
+        max={to || undefined}
+        onChange={setFrom}
+        error={errors.from}
+      />
+      <DateField id={`${id}-to`} label="To" value={to} min={from || undefined} onChange={setTo} error={errors.to} />
       <div className="flex gap-2 self-start sm:pt-5">
         <Button type="submit" size="sm" variant={applied ? "secondary" : "default"}>
           <CalendarRange aria-hidden />
@@ -141,5 +108,43 @@ function RangeForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+type DateFieldProps = {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
+
+/** One bound of the custom range: a labelled date input with its error under it. */
+function DateField({ id, label, value, min, max, error, onChange }: DateFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid min-w-[9.5rem] flex-1 gap-1 sm:w-40 sm:flex-none">
+      <label htmlFor={id} className="font-medium text-muted-foreground text-xs">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="h-8"
+      />
+      {error ? (
+        <p id={errorId} className="text-destructive text-xs">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
