@@ -22,6 +22,18 @@ export default defineConfig({
       // imports pure rules from `@foreman/contract` (package marked side-effect free) without
       // pulling zod into the initial bundle. Never call z.config() at module level for its effect.
       treeshake: { manualPureFunctions: ["z"] },
+      output: {
+        // Every signed-in page needs React, the router and Query: one chunk for them, not a dozen
+        // slivers that each compress on their own once lazy routes share pieces of them.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
 });
