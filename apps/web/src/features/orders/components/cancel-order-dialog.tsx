@@ -36,8 +36,6 @@ export function CancelOrderDialog({ open, onOpenChange, orderLabel, pending, onC
           </DialogClose>
           <Button
             variant="destructive"
-            // The theme's dark red under white text is 3.6:1; a deeper red passes AA.
-            className="dark:bg-[oklch(0.5_0.2_27)] dark:hover:bg-[oklch(0.45_0.19_27)]"
             disabled={pending}
             onClick={onConfirm}
           >

@@ -69,7 +69,7 @@ export function OrderActions({ companyId, order }: OrderActionsProps) {
         // Outlined: the page's main actions stay calm; the dialog holds the solid, final button.
         <Button
           variant="outline"
-          className="text-destructive hover:text-destructive dark:text-[oklch(0.74_0.16_25)]"
+          className="text-destructive hover:text-destructive"
           onClick={() => setConfirming(true)}
         >
           <XCircle aria-hidden />
