@@ -34,11 +34,7 @@ export function CancelOrderDialog({ open, onOpenChange, orderLabel, pending, onC
               Keep order
             </Button>
           </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={pending}
-            onClick={onConfirm}
-          >
+          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {pending ? <Spinner /> : null}
             Cancel order
           </Button>
