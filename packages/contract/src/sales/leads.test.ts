@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { FUNNEL_STAGES, isLeadStage, LEAD_STAGE_BADGES, LEAD_STAGES, normalizeLeadStage } from "./leads.ts";
+import {
+  FUNNEL_STAGES,
+  FUNNEL_STEP_STAGES,
+  isLeadStage,
+  LEAD_STAGE_BADGES,
+  LEAD_STAGES,
+  normalizeLeadStage,
+} from "./leads.ts";
 
 describe("lead stages", () => {
   it("lists the spec's stages, badges and funnel stages in order", () => {
@@ -29,5 +36,22 @@ describe("normalizeLeadStage", () => {
 
   it.each([undefined, null, "", "negotiating", "following up", 3])("reads an unknown stage as new (%s)", (value) => {
     expect(normalizeLeadStage(value)).toBe("new");
+  });
+});
+
+describe("FUNNEL_STEP_STAGES", () => {
+  it("nests every step inside the one before it, so the funnel never widens", () => {
+    for (const [index, step] of FUNNEL_STAGES.entries()) {
+      if (index === 0) continue;
+      const previous = FUNNEL_STEP_STAGES[FUNNEL_STAGES[index - 1]!];
+      for (const stage of FUNNEL_STEP_STAGES[step]) expect(previous).toContain(stage);
+      expect(FUNNEL_STEP_STAGES[step].length).toBeLessThan(previous.length);
+    }
+  });
+
+  it("counts a won lead at every step and a lost one only as a lead", () => {
+    for (const step of FUNNEL_STAGES) expect(FUNNEL_STEP_STAGES[step]).toContain("won");
+    const withLost = FUNNEL_STAGES.filter((step) => FUNNEL_STEP_STAGES[step].includes("lost"));
+    expect(withLost).toEqual(["leads"]);
   });
 });

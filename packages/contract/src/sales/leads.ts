@@ -27,3 +27,16 @@ export const LEAD_STAGE_BADGES: Record<LeadStage, string> = {
 /** The five stages of the AI sales funnel, in order (spec §4). */
 export const FUNNEL_STAGES = ["leads", "qualified", "quoting", "following_up", "won"] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/**
+ * The lead stages counted at each funnel step: a lead counts at every step it has reached, so each
+ * step holds the next and the funnel never widens. A won lead went through follow-up; a lost lead
+ * counts only as a lead (how far it got before it was lost is not kept).
+ */
+export const FUNNEL_STEP_STAGES: Record<FunnelStage, readonly LeadStage[]> = {
+  leads: LEAD_STAGES,
+  qualified: ["qualified", "quoted", "following_up", "won"],
+  quoting: ["quoted", "following_up", "won"],
+  following_up: ["following_up", "won"],
+  won: ["won"],
+};

@@ -8,6 +8,8 @@ export type SalesProfile = {
   /** Order currencies with their share; the first is the company's main currency. */
   currencies: { code: Currency; weight: number; perMain: number }[];
   taxRate: number;
+  /** The range of an unquoted lead's expected deal, in whole units of the main currency. */
+  dealSize: { min: number; max: number };
   country: string;
   products: { sku: string; name: string; measureUnit: string; unitPrice: number }[];
   sources: string[];
@@ -21,6 +23,7 @@ export const NORTHWIND_PROFILE: SalesProfile = {
     { code: "CAD", weight: 15, perMain: 1.37 },
   ],
   taxRate: 0.08,
+  dealSize: { min: 150, max: 6_000 },
   country: "United States",
   products: [
     { sku: "NW-PAL-01", name: "Wooden pallet", measureUnit: "unit", unitPrice: 18 },
@@ -55,6 +58,7 @@ export const ANDES_PROFILE: SalesProfile = {
     { code: "USD", weight: 15, perMain: 0.00105 },
   ],
   taxRate: 0.19,
+  dealSize: { min: 90_000, max: 4_500_000 },
   country: "Chile",
   products: [
     { sku: "AC-CAF-1K", name: "Café de grano 1 kg", measureUnit: "kg", unitPrice: 14_900 },

@@ -54,6 +54,16 @@ describe("the sales seed rows", () => {
     const rows = buildSalesRows({ companyId: COMPANY, profile: NORTHWIND_PROFILE, orders: 200, seed: 1 });
     expect(new Set(rows.quotes.map((q) => q.currency))).toEqual(new Set(["USD", "CAD"]));
   });
+
+  it("give no lead a deal worth only a few dollars, whatever its currency", () => {
+    // Rough worth of one unit in US dollars: a CLP or PEN lead once came out at a few cents.
+    const usdPerUnit: Record<string, number> = { USD: 1, CAD: 0.73, CLP: 0.00105, PEN: 0.27 };
+    for (const profile of [NORTHWIND_PROFILE, ANDES_PROFILE]) {
+      const rows = buildSalesRows({ companyId: COMPANY, profile, orders: 200, seed: 3 });
+      const smallest = Math.min(...rows.leads.map((l) => (l.dealSizeCents! / 100) * usdPerUnit[l.currency!]!));
+      expect(smallest).toBeGreaterThan(10);
+    }
+  });
 });
 
 describe("the demo seed's sales", () => {

@@ -205,7 +205,7 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
       personName: customer.fullName,
       companyName: customer.organization ?? null,
       need: pick(profile.needs),
-      dealSizeCents: Math.round(between(50, 5000) * 100 * currency.perMain),
+      dealSizeCents: Math.round(between(profile.dealSize.min, profile.dealSize.max) * 100 * currency.perMain),
       currency: currency.code,
       aiEmployeeId,
       conversationId,

@@ -1,4 +1,4 @@
-import type { Period } from "@foreman/contract";
+import { FUNNEL_STEP_STAGES, type Period } from "@foreman/contract";
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { leads, quotes } from "../../db/schema/index.ts";
@@ -21,8 +21,8 @@ function countWhere(condition: SQL | undefined) {
  * inFollowUp = those in following_up now; won = those won. Lost leads count only in leadsCount.
  */
 export async function leadFigures(db: Executor, companyId: string, period: Period) {
-  const qualified = inArray(leads.stage, ["qualified", "quoted", "following_up", "won"]);
-  const quoted = inArray(leads.stage, ["quoted", "following_up", "won"]);
+  const qualified = inArray(leads.stage, [...FUNNEL_STEP_STAGES.qualified]);
+  const quoted = inArray(leads.stage, [...FUNNEL_STEP_STAGES.quoting]);
   const following = eq(leads.stage, "following_up");
   const won = eq(leads.stage, "won");
   const [row] = await db

@@ -9,19 +9,14 @@ import {
 } from "@foreman/contract";
 import type { Executor } from "../../db/client.ts";
 import { findCompanyCurrency } from "./company-sales.repository.ts";
-import { leadFigures } from "./indicators.repository.ts";
-import { leadsByBucket, leadsByChannel, quotesByState, salesByBucket } from "./reports.repository.ts";
+import { funnelCounts, leadsByBucket, leadsByChannel, quotesByState, salesByBucket } from "./reports.repository.ts";
 
-/**
- * Everything the sales reports screen draws, for one period. The funnel is the indicators' lead
- * figures for the period alone (an empty "past" period, so only the present is scanned).
- */
+/** Everything the sales reports screen draws, for one period. */
 export async function getSalesReports(db: Executor, companyId: string, period: Period): Promise<SalesReports> {
   const currency = await findCompanyCurrency(db, companyId);
   const bucket = reportBucketFor(period);
-  const presentOnly: Period = { ...period, previousStart: period.start, previousEnd: period.start };
-  const [figures, sales, leadCounts, states, channels] = await Promise.all([
-    leadFigures(db, companyId, presentOnly),
+  const [funnel, sales, leadCounts, states, channels] = await Promise.all([
+    funnelCounts(db, companyId, period),
     salesByBucket(db, companyId, currency, period, bucket),
     leadsByBucket(db, companyId, period, bucket),
     quotesByState(db, companyId, currency, period),
@@ -35,13 +30,7 @@ export async function getSalesReports(db: Executor, companyId: string, period: P
   return {
     currency,
     bucket,
-    funnel: [
-      { stage: "leads", count: figures.leadsCount.present },
-      { stage: "qualified", count: figures.qualifiedLeadsCount.present },
-      { stage: "quoting", count: figures.quoted.present },
-      { stage: "following_up", count: figures.inFollowUp.present },
-      { stage: "won", count: figures.won.present },
-    ],
+    funnel,
     salesOverTime: dates.map((date) => ({ date, amount: orderAmount(centsOn.get(date) ?? 0) })),
     leadsOverTime: dates.map((date) => ({ date, count: leadsOn.get(date) ?? 0 })),
     purchaseOrders: ORDER_STATES.map((state) => ({
