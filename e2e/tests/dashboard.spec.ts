@@ -125,15 +125,50 @@ test("a custom range is validated, applied together and cleared", async ({ page 
   await expect(page.getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
 });
 
+/** The stage badges of the breakdown's rows, once the rows shown are of one stage (the old ones stay, dimmed, while new ones load). */
+const stagesShown = (page: Page) =>
+  page
+    .getByTestId("leads-table")
+    .locator("tbody tr td:nth-child(5)")
+    .allInnerTexts()
+    .then((texts) => [...new Set(texts.map((text) => text.trim()))]);
+
 test("the stage filter narrows the leads breakdown", async ({ page }) => {
   await signIn(page);
   const table = page.getByTestId("leads-table");
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await page.getByLabel("Stage").selectOption("won");
-  await expect(table.locator("tbody tr").first()).toContainText("Won");
-  const badges = await table.locator("tbody tr td:nth-child(5)").allInnerTexts();
-  expect(badges.length).toBeGreaterThan(0);
-  expect(new Set(badges.map((text) => text.trim()))).toEqual(new Set(["Won"]));
+  await expect.poll(() => stagesShown(page)).toEqual(["Won"]);
+});
+
+test("the stage filter lives in the address: it survives a reload, and back/forward step through it", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByTestId("leads-table").getByRole("row").nth(1)).toBeVisible();
+  await page.getByLabel("Stage").selectOption("qualified");
+  await expect(page).toHaveURL(/[?&]stage=qualified\b/);
+  await expect.poll(() => stagesShown(page)).toEqual(["Qualified lead"]);
+
+  await page.reload();
+  await expect(page.getByLabel("Stage")).toHaveValue("qualified");
+  await expect.poll(() => stagesShown(page)).toEqual(["Qualified lead"]);
+
+  // A new time frame keeps the stage.
+  await page.getByRole("button", { name: "Week" }).click();
+  await expect(page).toHaveURL(/timeFrame=weekly/);
+  await expect(page).toHaveURL(/[?&]stage=qualified\b/);
+
+  await page.getByLabel("Stage").selectOption("");
+  await expect(page).not.toHaveURL(/stage=/);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]stage=qualified\b/);
+  await expect(page.getByLabel("Stage")).toHaveValue("qualified");
+
+  // An unknown stage is ignored and leaves the address.
+  await page.goto("/dashboard?stage=negotiating");
+  await expect(page.getByLabel("Stage")).toHaveValue("");
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a phone-width dashboard is usable: no sideways scroll, cards stacked", async ({ page }) => {

@@ -16,3 +16,27 @@ export async function signIn(page: Page, user = demo, expectPath: string | RegEx
 export function railDepartments(page: Page) {
   return page.getByRole("navigation", { name: "Departments" }).getByRole("link");
 }
+
+/**
+ * A GET to the API with the page's own session and selected company, as the app makes it; answers
+ * the JSON body (snake_case, as on the wire).
+ */
+export async function apiGet<T>(page: Page, path: string, params: Record<string, string> = {}): Promise<T> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
+  expect(cookie, "the session cookie").toBeTruthy();
+  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "")) as { accessToken: string };
+  // The app stores the selected company once the user call has answered.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
+  const stored = await page.evaluate(() => localStorage.getItem("selectedCompany"));
+  const company = JSON.parse(stored ?? "{}") as { id: string };
+  const response = await page.request.get(path, {
+    params,
+    headers: {
+      Authorization: `Bearer ${session.accessToken}`,
+      "X-Company-ID": company.id,
+      "X-Client-ID": "foreman-web",
+    },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}

@@ -1,11 +1,19 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { apiGet, signIn } from "./helpers.ts";
 
 // The orders list and detail screens (spec §2) on the seeded demo data.
 
 const rows = (page: Page) => page.getByTestId("order-row");
 const statusFilter = (page: Page) => page.getByRole("navigation", { name: "Filter by status" });
+/** The first row's title link (the customer's name links to the same order). */
+const firstOrderLink = (page: Page) => rows(page).first().getByRole("link").first();
+const pagination = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
+const firstNumber = (page: Page) => rows(page).first().getByRole("cell").nth(2);
+
+type QuotesPage = {
+  quotes: { number: number; customer: { full_name: string; organization: string | null } | null }[];
+};
 
 async function openOrders(page: Page, query = "") {
   await signIn(page);
@@ -46,7 +54,7 @@ test("filtering orders by state changes the URL and shows only that state", asyn
 
 test("opening an order shows its details, and its PDF downloads", async ({ page }) => {
   await openOrders(page);
-  const firstLink = rows(page).first().getByRole("link");
+  const firstLink = firstOrderLink(page);
   const title = (await firstLink.textContent()) ?? "";
   await firstLink.click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
@@ -89,7 +97,7 @@ test("cancelling an open order asks first, then shows it as Cancelled", async ({
     }
   }
   expect(state, "an open order in the seeded month").not.toBe("");
-  await rows(page).first().getByRole("link").click();
+  await firstOrderLink(page).click();
   await expect(page.getByText("Order ID", { exact: true })).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText(state);
 
@@ -116,4 +124,65 @@ test("an unknown order id shows the Order Not Found page with a way back", async
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+});
+
+test("the page number lives in the address: it survives a reload and back/forward step through pages", async ({
+  page,
+}) => {
+  await openOrders(page);
+  await expect(pagination(page)).toContainText(/^1–20 of/);
+  const firstOfPage1 = await firstNumber(page).textContent();
+
+  await pagination(page).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  // The seeded month holds more than 20 orders; how many more depends on the day.
+  await expect(pagination(page)).toContainText(/^21–\d+ of/);
+  const secondPageRange = (await pagination(page).textContent()) ?? "";
+  const firstOfPage2 = await firstNumber(page).textContent();
+  expect(firstOfPage2).not.toBe(firstOfPage1);
+
+  await page.reload();
+  await expect(pagination(page)).toHaveText(secondPageRange);
+  await expect(firstNumber(page)).toHaveText(firstOfPage2 ?? "");
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(firstNumber(page)).toHaveText(firstOfPage1 ?? "");
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(firstNumber(page)).toHaveText(firstOfPage2 ?? "");
+
+  // Another state is another list: it starts from its first page.
+  await statusFilter(page).getByRole("link", { name: "Won", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]state=completed\b/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(pagination(page)).toContainText(/^1–/);
+
+  // A page that is not a page number reads as the first page and leaves the address.
+  await page.goto("/orders?page=abc");
+  await expect(pagination(page)).toContainText(/^1–20 of/);
+  await expect(page).not.toHaveURL(/page=/);
+});
+
+test("each order shows its customer, as the API gives it, on wide screens and on phones", async ({ page }) => {
+  await openOrders(page);
+  const api = await apiGet<QuotesPage>(page, "/app/quotes.json", { per_page: "1" });
+  const [first] = api.quotes;
+  expect(first, "an order in the seeded month").toBeTruthy();
+  await expect(page.getByRole("columnheader", { name: "Customer" })).toBeVisible();
+  await expect(firstNumber(page)).toHaveText(`#${first?.number}`);
+  const cell = rows(page).first().getByRole("cell").nth(1);
+  const customer = first?.customer;
+  if (customer) {
+    const name = cell.getByTestId("order-customer");
+    await expect(name).toContainText(customer.full_name);
+    if (customer.organization) await expect(name).toContainText(customer.organization);
+  } else {
+    await expect(cell).toHaveText(/—/);
+  }
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const card = page.getByTestId("order-card").first();
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(customer ? customer.full_name : "No customer");
 });

@@ -60,6 +60,7 @@ const summary = {
   totalCents: 11_400,
   totalCurrency: "USD",
   state: "sent",
+  customer: { fullName: "Ana Rivera", organization: "Rivera Obras" },
   lineItems: [{ productName: "Cement bag 25 kg", quantity: 12 }],
 };
 
@@ -101,6 +102,10 @@ describe("response schemas", () => {
       aiEmployee: null,
     };
     expect(quoteDetailSchema.safeParse(bare).success).toBe(true);
+    expect(quoteSummarySchema.safeParse({ ...summary, customer: null }).success).toBe(true);
+    expect(
+      quoteSummarySchema.safeParse({ ...summary, customer: { fullName: "Ana", organization: null } }).success,
+    ).toBe(true);
     const noConversation = { ...lead, conversationId: null, conversation: null, companyName: null, need: null };
     expect(leadsBreakdownItemSchema.safeParse(noConversation).success).toBe(true);
   });
@@ -119,6 +124,8 @@ describe("response schemas", () => {
     expect(leadsBreakdownItemSchema.safeParse({ ...lead, date: "21/11/2026" }).success).toBe(false);
     expect(quoteSummarySchema.safeParse({ ...summary, state: "shipped" }).success).toBe(false);
     expect(quoteSummarySchema.safeParse({ ...summary, totalCents: 10.5 }).success).toBe(false);
+    const { customer: _customer, ...withoutCustomer } = summary;
+    expect(quoteSummarySchema.safeParse(withoutCustomer).success).toBe(false);
     expect(lineItemSchema.safeParse({ ...line, quantity: 0 }).success).toBe(false);
   });
 

@@ -85,6 +85,13 @@ export const lineItemSchema = z.object({
 });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
+/** Who a list row is for: the name and organization of the quote's customer. */
+export const quoteSummaryCustomerSchema = z.object({
+  fullName: z.string(),
+  organization: z.string().nullable(),
+});
+export type QuoteSummaryCustomer = z.infer<typeof quoteSummaryCustomerSchema>;
+
 /** A row of the quotes/orders list (spec §3). */
 export const quoteSummarySchema = z.object({
   id,
@@ -94,6 +101,8 @@ export const quoteSummarySchema = z.object({
   totalCents: cents,
   totalCurrency: currencySchema,
   state: orderStateSchema,
+  /** Null when the quote has no customer on record. */
+  customer: quoteSummaryCustomerSchema.nullable(),
   lineItems: z.array(z.object({ productName: z.string(), quantity: z.number().positive() })),
 });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;

@@ -5,9 +5,14 @@
 // values over already parsed from the URL: `?state=2` arrives as the number 2, so every text value
 // is read as a string.
 
+import { isLeadStage, type LeadStage } from "../sales/leads.ts";
+
 export const TIME_FRAMES = ["daily", "weekly", "monthly"] as const;
 export type TimeFrame = (typeof TIME_FRAMES)[number];
 export const DEFAULT_TIME_FRAME: TimeFrame = "monthly";
+
+/** Lists start on page 1; that default stays out of the address bar. */
+export const FIRST_PAGE = 1;
 
 export const CREATED_AT_FROM_KEY = "q[created_at_gteq]";
 export const CREATED_AT_TO_KEY = "q[created_at_lteq]";
@@ -17,13 +22,17 @@ export type DateRangeSearch = {
   [CREATED_AT_FROM_KEY]?: string;
   [CREATED_AT_TO_KEY]?: string;
 };
-export type OrdersSearch = DateRangeSearch & { state?: string };
+/** `page` is absent on the first page, so links to the list need not name it. */
+export type OrdersSearch = DateRangeSearch & { state?: string; page?: number };
+/** `/dashboard`: the leads breakdown's stage filter rides along with the period. */
+export type DashboardSearch = DateRangeSearch & { stage?: LeadStage };
 export type InboxSearch = { sso_conversation_id?: string; sso_account_id?: string };
 export type RedirectSearch = { redirect?: string };
 
 /** What a link may pass: every value optional (timeFrame defaults to monthly). */
 export type DateRangeSearchInput = Partial<DateRangeSearch>;
 export type OrdersSearchInput = Partial<OrdersSearch>;
+export type DashboardSearchInput = Partial<DashboardSearch>;
 
 type RawSearch = Record<string, unknown>;
 
@@ -38,11 +47,13 @@ export function isTimeFrame(value: unknown): value is TimeFrame {
   return typeof value === "string" && (TIME_FRAMES as readonly string[]).includes(value);
 }
 
-/** Sets `key` only when there is a value, so absent parameters stay out of the URL. */
+/**
+ * Sets `key` to the value's text, or to undefined when there is none. Always set: the router lays the
+ * validated search over the raw one, so a key left out would keep its raw value (`?state={}` would stay
+ * an object); undefined values never reach the address.
+ */
 function withText<T extends object>(target: T, key: string, value: unknown): T {
-  const text = searchText(value);
-  if (text !== undefined) Object.assign(target, { [key]: text });
-  return target;
+  return Object.assign(target, { [key]: searchText(value) });
 }
 
 /** `/dashboard` and `/sales_reports`: an unknown timeFrame falls back to monthly rather than failing the page. */
@@ -53,9 +64,32 @@ export function parseDateRangeSearch(search: DateRangeSearchInput | RawSearch): 
   return withText(result, CREATED_AT_TO_KEY, raw[CREATED_AT_TO_KEY]);
 }
 
-/** `/orders`: the date range plus an optional state. */
+/**
+ * A page number: a whole number from 1 up ("2" as text too). Anything else — 0, -1, 2.5, "abc", a
+ * number too large to be exact — is the first page rather than an error.
+ */
+export function searchPage(value: unknown): number {
+  const text = searchText(value);
+  if (text === undefined || !/^\d+$/.test(text)) return FIRST_PAGE;
+  const page = Number(text);
+  return Number.isSafeInteger(page) && page >= FIRST_PAGE ? page : FIRST_PAGE;
+}
+
+/** `/orders`: the date range plus an optional state and page (the first page leaves it out). */
 export function parseOrdersSearch(search: OrdersSearchInput | RawSearch): OrdersSearch {
-  return withText<OrdersSearch>(parseDateRangeSearch(search), "state", (search as RawSearch).state);
+  const raw = search as RawSearch;
+  const page = searchPage(raw.page);
+  return {
+    ...parseDateRangeSearch(search),
+    state: searchText(raw.state),
+    page: page === FIRST_PAGE ? undefined : page,
+  };
+}
+
+/** `/dashboard`: the date range plus a known lead stage; an unknown stage is dropped (all stages). */
+export function parseDashboardSearch(search: DashboardSearchInput | RawSearch): DashboardSearch {
+  const stage = searchText((search as RawSearch).stage)?.toLowerCase();
+  return { ...parseDateRangeSearch(search), stage: isLeadStage(stage) ? stage : undefined };
 }
 
 /** `/inbox` passes these two values through to the chat tool. */

@@ -42,8 +42,11 @@ export async function listQuotes(db: Executor, filter: QuotesFilter, limit: numb
       totalCents: quotes.totalCents,
       currency: quotes.currency,
       state: quotes.state,
+      // Drizzle answers null for the object when the left join found no customer.
+      customer: { fullName: customers.fullName, organization: customers.organization },
     })
     .from(quotes)
+    .leftJoin(customers, eq(customers.id, quotes.customerId))
     .where(where(filter))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit)

@@ -35,6 +35,7 @@ export async function getQuotesPage(
       totalCents: row.totalCents,
       totalCurrency: currencyOrDefault(row.currency),
       state: row.state,
+      customer: row.customer,
       lineItems: items
         .filter((item) => item.quoteId === row.id)
         .map((item) => ({ productName: item.productName, quantity: item.quantity })),

@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customRange, isoDay, relativeRange, rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
 
-type Summary = { id: string; number: number; state: string; lineItems: { productName: string; quantity: number }[] };
+type Summary = {
+  id: string;
+  number: number;
+  state: string;
+  customer: { fullName: string; organization: string | null } | null;
+  lineItems: { productName: string; quantity: number }[];
+};
 type Page = { quotes: Summary[]; total: number; page: number; perPage: number };
 
 describe("GET /app/quotes.json and /app/quotes/{id}.json", () => {
@@ -53,6 +59,36 @@ describe("GET /app/quotes.json and /app/quotes/{id}.json", () => {
     );
     expect(first!.lineItems).toEqual(items.map((i) => ({ productName: i.product_name, quantity: Number(i.quantity) })));
     expect(first!.lineItems.length).toBeGreaterThan(0);
+  });
+
+  it("gives each row its customer's name and organization, as in the customers table", async () => {
+    const body = await list("?per_page=100");
+    const customers = await rows(
+      s.t.db,
+      sql`select q.id, c.full_name, c.organization from quotes q join customers c on c.id = q.customer_id
+          where q.id in (${sql.join(
+            body.quotes.map((q) => sql`${q.id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    const byQuote = new Map(customers.map((c) => [c.id, { fullName: c.full_name, organization: c.organization }]));
+    expect(byQuote.size).toBe(body.quotes.length);
+    for (const quote of body.quotes) expect(quote.customer).toEqual(byQuote.get(quote.id));
+    // The seed leaves some organizations empty: those travel as null, not as a missing field.
+    expect(body.quotes.some((q) => q.customer?.organization === null)).toBe(true);
+    expect(body.quotes.some((q) => typeof q.customer?.organization === "string")).toBe(true);
+  });
+
+  it("answers a null customer for a quote without one", async () => {
+    const [first] = (await list("?per_page=1")).quotes;
+    const [before] = await rows(s.t.db, sql`select customer_id from quotes where id = ${first!.id}`);
+    await s.t.db.execute(sql`update quotes set customer_id = null where id = ${first!.id}`);
+    try {
+      const [row] = (await list("?per_page=1")).quotes;
+      expect(row).toMatchObject({ id: first!.id, customer: null });
+    } finally {
+      await s.t.db.execute(sql`update quotes set customer_id = ${before!.customer_id} where id = ${first!.id}`);
+    }
   });
 
   it("applies relative_date and the created_at range, ignoring a lone bound", async () => {

@@ -1,9 +1,8 @@
 import type { LeadStage, LeadsBreakdown, SalesIndicators } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { toast } from "../../components/ui/toast-store.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { describeError, isUnauthorized } from "../../lib/api-error.ts";
-import { type DashboardPeriod, periodKey, periodQuery } from "./period.ts";
+import { orFallback } from "../../lib/or-fallback.ts";
+import { periodKey, periodQuery, type SalesPeriod } from "../../lib/sales-period.ts";
 
 // The dashboard's two calls (spec §2, §7) and their degradation (spec §8): a failed call is reported
 // and replaced by empty defaults, so the rest of the screen still renders.
@@ -27,14 +26,14 @@ export const EMPTY_BREAKDOWN: LeadsBreakdown = { leads: [], total: 0 };
 
 export const dashboardKeys = {
   all: (companyId: string) => ["dashboard", companyId] as const,
-  indicators: (companyId: string, period: DashboardPeriod) =>
+  indicators: (companyId: string, period: SalesPeriod) =>
     ["dashboard", companyId, "indicators", periodKey(period)] as const,
-  breakdown: (companyId: string, period: DashboardPeriod, stage: LeadStage | undefined) =>
+  breakdown: (companyId: string, period: SalesPeriod, stage: LeadStage | undefined) =>
     ["dashboard", companyId, "leads-breakdown", periodKey(period), stage ?? "all"] as const,
 };
 
 /** `GET /app/companies/{id}/sales_indicators.json`; the server answers through the contract's schema. */
-export function fetchSalesIndicators(companyId: string, period: DashboardPeriod, signal?: AbortSignal) {
+export function fetchSalesIndicators(companyId: string, period: SalesPeriod, signal?: AbortSignal) {
   return apiRequest<SalesIndicators>(`/app/companies/${encodeURIComponent(companyId)}/sales_indicators.json`, {
     companyScoped: true,
     companyId,
@@ -46,7 +45,7 @@ export function fetchSalesIndicators(companyId: string, period: DashboardPeriod,
 /** `GET /app/companies/{id}/leads_breakdowns.json`, newest first, optionally of one stage. */
 export function fetchLeadsBreakdown(
   companyId: string,
-  period: DashboardPeriod,
+  period: SalesPeriod,
   stage: LeadStage | undefined,
   signal?: AbortSignal,
 ) {
@@ -58,18 +57,7 @@ export function fetchLeadsBreakdown(
   });
 }
 
-/** Reports a failure and hands back the fallback; a 401 or an abort is passed on untouched. */
-async function orFallback<T>(load: () => Promise<T>, signal: AbortSignal, title: string, fallback: T): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isUnauthorized(error) || signal.aborted) throw error;
-    toast({ title, description: describeError(error), variant: "destructive" });
-    return fallback;
-  }
-}
-
-export function salesIndicatorsQueryOptions(companyId: string, period: DashboardPeriod) {
+export function salesIndicatorsQueryOptions(companyId: string, period: SalesPeriod) {
   return queryOptions({
     queryKey: dashboardKeys.indicators(companyId, period),
     staleTime: STALE_MS,
@@ -83,7 +71,7 @@ export function salesIndicatorsQueryOptions(companyId: string, period: Dashboard
   });
 }
 
-export function leadsBreakdownQueryOptions(companyId: string, period: DashboardPeriod, stage?: LeadStage) {
+export function leadsBreakdownQueryOptions(companyId: string, period: SalesPeriod, stage?: LeadStage) {
   return queryOptions({
     queryKey: dashboardKeys.breakdown(companyId, period, stage),
     staleTime: STALE_MS,

@@ -1,6 +1,7 @@
 import {
   customDateRange,
   DEFAULT_TIME_FRAME,
+  FIRST_PAGE,
   type OrdersSearch,
   type QuoteDetail,
   type QuotesPage,
@@ -13,14 +14,15 @@ import { isApiError } from "../../lib/api-error.ts";
 
 export const ORDERS_PER_PAGE = 20;
 
-export type OrdersListParams = { search: OrdersSearch; page: number };
+/** What the list shows, page aside: changing any of it starts again from page 1. */
+export type OrdersFilter = Omit<OrdersSearch, "page">;
 
 /**
  * The list's period. `GET /app/quotes.json` already defaults to the monthly frame (spec §5, §9: monthly
  * on orders), which is also the route's default timeFrame; so the list sends nothing unless the address
  * asks for another frame or a full custom range. A lone date bound is ignored, as spec §5 says.
  */
-export function ordersPeriodQuery(search: OrdersSearch): Record<string, string | undefined> {
+export function ordersPeriodQuery(search: OrdersFilter): Record<string, string | undefined> {
   const range = customDateRange(search);
   if (range) return { "q[created_at_gteq]": range.from, "q[created_at_lteq]": range.to };
   return { relativeDate: search.timeFrame !== DEFAULT_TIME_FRAME ? search.timeFrame : undefined };
@@ -28,24 +30,30 @@ export function ordersPeriodQuery(search: OrdersSearch): Record<string, string |
 
 export const ordersKeys = {
   all: (companyId: string) => ["orders", companyId] as const,
-  list: (companyId: string, params: OrdersListParams) => ["orders", companyId, "list", params] as const,
+  list: (companyId: string, search: OrdersSearch) => ["orders", companyId, "list", search] as const,
   detail: (companyId: string, id: string) => ["orders", companyId, "detail", id] as const,
 };
 
-export function fetchOrders(companyId: string, { search, page }: OrdersListParams, signal?: AbortSignal) {
+/** One page of the list, as the address describes it (`/orders?state=…&page=N`). */
+export function fetchOrders(companyId: string, search: OrdersSearch, signal?: AbortSignal) {
   return apiRequest<QuotesPage>("/app/quotes.json", {
     companyScoped: true,
     companyId,
     signal,
-    query: { ...ordersPeriodQuery(search), "q[state_eq]": search.state, page, perPage: ORDERS_PER_PAGE },
+    query: {
+      ...ordersPeriodQuery(search),
+      "q[state_eq]": search.state,
+      page: search.page ?? FIRST_PAGE,
+      perPage: ORDERS_PER_PAGE,
+    },
   });
 }
 
 /** Failures are not caught: the list's errors are rethrown to the route's error screen (spec §8). */
-export function ordersQueryOptions(companyId: string, params: OrdersListParams) {
+export function ordersQueryOptions(companyId: string, search: OrdersSearch) {
   return queryOptions({
-    queryKey: ordersKeys.list(companyId, params),
-    queryFn: ({ signal }) => fetchOrders(companyId, params, signal),
+    queryKey: ordersKeys.list(companyId, search),
+    queryFn: ({ signal }) => fetchOrders(companyId, search, signal),
   });
 }
 

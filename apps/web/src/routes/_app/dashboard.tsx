@@ -1,25 +1,33 @@
-import { DEFAULT_TIME_FRAME, parseDateRangeSearch } from "@foreman/contract";
+import { DEFAULT_TIME_FRAME, parseDashboardSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
 import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions } from "../../features/dashboard/api.ts";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page.tsx";
 import { DashboardSkeleton } from "../../features/dashboard/components/dashboard-skeleton.tsx";
-import { periodFromSearch } from "../../features/dashboard/period.ts";
+import { periodFromSearch } from "../../lib/sales-period.ts";
 
 export const Route = createFileRoute("/_app/dashboard")({
-  validateSearch: parseDateRangeSearch,
+  // The period and the leads breakdown's stage (`?stage=qualified`; all stages when absent).
+  validateSearch: parseDashboardSearch,
   // The default time frame stays out of the address bar.
   search: { middlewares: [stripSearchParams({ timeFrame: DEFAULT_TIME_FRAME })] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps, cause }) => {
     // The layout's loader runs alongside this one: share its user call to learn the company.
     const company = reconcileCompanySelection(await queryClient.ensureQueryData(meQueryOptions()));
     if (!company) return;
     const period = periodFromSearch(deps);
-    await Promise.all([
-      queryClient.ensureQueryData(salesIndicatorsQueryOptions(company.id, period)),
-      queryClient.ensureQueryData(leadsBreakdownQueryOptions(company.id, period)),
-    ]);
+    const indicators = salesIndicatorsQueryOptions(company.id, period);
+    const breakdown = leadsBreakdownQueryOptions(company.id, period, deps.stage);
+    // A period or stage chosen on the page only starts the calls: the controls show the choice at once
+    // and the page dims the old figures until the new ones arrive. Arriving (or preloading) waits, so
+    // the first paint has the figures.
+    if (cause === "stay") {
+      void queryClient.prefetchQuery(indicators);
+      void queryClient.prefetchQuery(breakdown);
+      return;
+    }
+    await Promise.all([queryClient.ensureQueryData(indicators), queryClient.ensureQueryData(breakdown)]);
   },
   head: () => ({ meta: [{ title: "AI sales dashboard · Foreman" }] }),
   pendingComponent: DashboardSkeleton,

@@ -1,21 +1,37 @@
 import { DEFAULT_TIME_FRAME, parseDateRangeSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
+import { salesReportsQueryOptions } from "../../features/sales-reports/api.ts";
+import { SalesReportsPage } from "../../features/sales-reports/components/sales-reports-page.tsx";
+import { SalesReportsSkeleton } from "../../features/sales-reports/components/sales-reports-skeleton.tsx";
+import { loadReportCharts } from "../../features/sales-reports/load-report-charts.ts";
+import { periodFromSearch } from "../../lib/sales-period.ts";
 
 export const Route = createFileRoute("/_app/sales_reports")({
   validateSearch: parseDateRangeSearch,
-  // The default time frame stays out of the address bar.
+  // The default time frame (monthly) stays out of the address bar.
   search: { middlewares: [stripSearchParams({ timeFrame: DEFAULT_TIME_FRAME })] },
+  // The loader travels in the screen's own chunk, so none of the reports' code weighs on the shell the
+  // other screens load; hovering the nav link (intent preloading) still starts the call early.
+  codeSplitGroupings: [["loader", "component"], ["pendingComponent"]],
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    // The charts' chunk downloads while the data loads; a failure shows on the cards, not here.
+    loadReportCharts().catch(() => undefined);
+    // The layout's loader runs alongside this one: share its user call to learn the company.
+    const company = reconcileCompanySelection(await queryClient.ensureQueryData(meQueryOptions()));
+    if (!company) return;
+    const reports = salesReportsQueryOptions(company.id, periodFromSearch(deps));
+    // A period chosen on the page only starts the call: the frame bar shows the choice at once and the
+    // page dims the old reports until the new ones arrive. Arriving (or preloading) waits, so the first
+    // paint has the figures.
+    if (cause === "stay") {
+      void queryClient.prefetchQuery(reports);
+      return;
+    }
+    await queryClient.ensureQueryData(reports);
+  },
   head: () => ({ meta: [{ title: "Sales reports · Foreman" }] }),
+  pendingComponent: SalesReportsSkeleton,
   component: SalesReportsPage,
 });
-
-function SalesReportsPage() {
-  return (
-    <NotBuiltYet
-      title="Sales reports"
-      description="The AI sales funnel, total sales, leads, purchase orders and the breakdown by channel. The sales work will fill this screen."
-      issue={3}
-    />
-  );
-}

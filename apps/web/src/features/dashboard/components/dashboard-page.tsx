@@ -8,15 +8,14 @@ import {
 } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
 import { PageHeader } from "../../../components/layout/page-header.tsx";
+import { TimeFrameBar } from "../../../components/period/time-frame-bar.tsx";
+import { periodFromSearch, type SalesPeriod } from "../../../lib/sales-period.ts";
 import { useSelectedCompany } from "../../../lib/selected-company.ts";
 import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions, ZERO_INDICATORS } from "../api.ts";
-import { type DashboardPeriod, periodFromSearch } from "../period.ts";
 import { DashboardSkeleton } from "./dashboard-skeleton.tsx";
 import { IndicatorCards } from "./indicator-cards.tsx";
 import { LeadsBreakdownSection } from "./leads-breakdown.tsx";
-import { TimeFrameBar } from "./time-frame-bar.tsx";
 
 const route = getRouteApi("/_app/dashboard");
 
@@ -26,7 +25,7 @@ const FRAME_DESCRIPTIONS: Record<TimeFrame, string> = {
   monthly: "The last 30 days, compared with the 30 days before",
 };
 
-function describePeriod(period: DashboardPeriod): string {
+function describePeriod(period: SalesPeriod): string {
   if (period.kind === "frame") return FRAME_DESCRIPTIONS[period.timeFrame];
   return `${formatLongDate(period.from)} – ${formatLongDate(period.to)}, compared with the period just before`;
 }
@@ -36,7 +35,8 @@ export function DashboardPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const company = useSelectedCompany();
-  const [stage, setStage] = useState<LeadStage | undefined>(undefined);
+  // In the address (`?stage=won`), so it survives a reload and back/forward step through it.
+  const { stage } = search;
   const period = periodFromSearch(search);
   const companyId = company?.id ?? "";
 
@@ -53,7 +53,9 @@ export function DashboardPage() {
 
   if (!indicators.data && indicators.isPending) return <DashboardSkeleton />;
 
-  const setSearch = (next: DateRangeSearch) => void navigate({ search: next });
+  // A new period keeps the stage filter; a new stage keeps the period.
+  const setSearch = (next: DateRangeSearch) => void navigate({ search: (prev) => ({ ...next, stage: prev.stage }) });
+  const setStage = (next: LeadStage | undefined) => void navigate({ search: (prev) => ({ ...prev, stage: next }) });
   return (
     <div className="space-y-6">
       <PageHeader title="AI sales dashboard" description={describePeriod(period)} />

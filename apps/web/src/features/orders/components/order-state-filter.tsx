@@ -1,4 +1,4 @@
-import { ORDER_STATES, orderStatusLabel } from "@foreman/contract";
+import { FIRST_PAGE, ORDER_STATES, orderStatusLabel } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { cn } from "../../../lib/utils.ts";
 
@@ -7,7 +7,10 @@ const chip =
 const idle = "bg-background text-muted-foreground hover:bg-accent hover:text-accent-foreground dark:bg-input/20";
 const active = "border-primary bg-primary text-primary-foreground";
 
-/** All + every order state, as links that set the `state` search value (so it survives reloads and sharing). */
+/**
+ * All + every order state, as links that set the `state` search value (so it survives reloads and
+ * sharing). Another state is another list: it starts from its first page.
+ */
 export function OrderStateFilter({ current }: { current: string | undefined }) {
   const options: { value: string | undefined; label: string }[] = [
     { value: undefined, label: "All" },
@@ -23,7 +26,7 @@ export function OrderStateFilter({ current }: { current: string | undefined }) {
               <Link
                 from="/orders/"
                 to="/orders"
-                search={(prev) => ({ ...prev, state: value })}
+                search={(prev) => ({ ...prev, state: value, page: FIRST_PAGE })}
                 aria-current={selected ? "page" : undefined}
                 className={cn(chip, selected ? active : idle)}
               >

@@ -2,10 +2,10 @@ import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteSummary
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { OrderCustomerCell, OrderCustomerLine } from "./order-customer.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
-// The list answer carries no customer (quoteSummarySchema): the title, number, amount, status and date
-// are what a row can honestly show. The detail page has the customer.
+// A row shows the title, customer, number, amount, status and date; the detail page has the rest.
 
 const titleOf = (order: QuoteSummary) => orderTitle(order.lineItems) || "No items";
 const amountOf = (order: QuoteSummary) => formatMoney(orderAmount(order.totalCents), order.totalCurrency);
@@ -19,6 +19,7 @@ export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="pl-4">Order</TableHead>
+              <TableHead>Customer</TableHead>
               <TableHead>Number</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Status</TableHead>
@@ -37,6 +38,9 @@ export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
                   >
                     {titleOf(order)}
                   </Link>
+                </TableCell>
+                <TableCell>
+                  <OrderCustomerCell orderId={order.id} customer={order.customer} />
                 </TableCell>
                 <TableCell className="text-muted-foreground tabular-nums">#{order.number}</TableCell>
                 <TableCell className="text-right font-medium tabular-nums">{amountOf(order)}</TableCell>
@@ -63,6 +67,7 @@ export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
                   <span className="truncate font-medium">{titleOf(order)}</span>
                   <span className="shrink-0 font-medium tabular-nums">{amountOf(order)}</span>
                 </div>
+                <OrderCustomerLine customer={order.customer} />
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
                   <OrderStatusBadge state={order.state} />
                   <span className="tabular-nums">#{order.number}</span>

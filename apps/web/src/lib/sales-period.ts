@@ -6,21 +6,22 @@ import {
   type TimeFrame,
 } from "@foreman/contract";
 
-// What the dashboard asks the server for, derived from the route's search (spec §2, §5).
+// The period the sales screens (dashboard, sales reports) ask the server for, derived from the
+// route's search (spec §2, §5), and the custom range form's rules.
 
 /** A relative frame, or both bounds of a custom range (YYYY-MM-DD). */
-export type DashboardPeriod = { kind: "frame"; timeFrame: TimeFrame } | { kind: "range"; from: string; to: string };
+export type SalesPeriod = { kind: "frame"; timeFrame: TimeFrame } | { kind: "range"; from: string; to: string };
 
-export function periodFromSearch(search: DateRangeSearch): DashboardPeriod {
+export function periodFromSearch(search: DateRangeSearch): SalesPeriod {
   const range = customDateRange(search);
   return range ? { kind: "range", ...range } : { kind: "frame", timeFrame: search.timeFrame };
 }
 
 /**
  * The wire query. `relative_date` is always sent for a frame: the indicators endpoint defaults to
- * daily while the route defaults to monthly (spec §9), so leaving it out would show the wrong period.
+ * daily while the routes default to monthly (spec §9), so leaving it out would show the wrong period.
  */
-export function periodQuery(period: DashboardPeriod): Record<string, string> {
+export function periodQuery(period: SalesPeriod): Record<string, string> {
   if (period.kind === "range") {
     return { [CREATED_AT_FROM_KEY]: period.from, [CREATED_AT_TO_KEY]: period.to };
   }
@@ -28,7 +29,7 @@ export function periodQuery(period: DashboardPeriod): Record<string, string> {
 }
 
 /** A stable, flat piece of a query key. */
-export function periodKey(period: DashboardPeriod): string {
+export function periodKey(period: SalesPeriod): string {
   return period.kind === "range" ? `range:${period.from}..${period.to}` : `frame:${period.timeFrame}`;
 }
 

@@ -1,19 +1,19 @@
 import { TIME_FRAMES, type TimeFrame } from "@foreman/contract";
 import { CalendarRange, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { cn } from "../../../lib/utils.ts";
-import { type DashboardPeriod, type RangeErrors, TIME_FRAME_LABELS, validateRange } from "../period.ts";
+import { type RangeErrors, type SalesPeriod, TIME_FRAME_LABELS, validateRange } from "../../lib/sales-period.ts";
+import { cn } from "../../lib/utils.ts";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
 
 type TimeFrameBarProps = {
-  period: DashboardPeriod;
+  period: SalesPeriod;
   onFrame: (frame: TimeFrame) => void;
   onRange: (from: string, to: string) => void;
   onClearRange: () => void;
 };
 
-/** The dashboard's top bar: Today / Week / Month, or a custom From–To range applied together. */
+/** The sales screens' top bar: Today / Week / Month, or a custom From–To range applied together. */
 export function TimeFrameBar({ period, onFrame, onRange, onClearRange }: TimeFrameBarProps) {
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs lg:flex-row lg:items-start lg:justify-between">
@@ -59,7 +59,7 @@ function RangeForm({
   onRange,
   onClearRange,
 }: {
-  period: DashboardPeriod;
+  period: SalesPeriod;
   onRange: (from: string, to: string) => void;
   onClearRange: () => void;
 }) {

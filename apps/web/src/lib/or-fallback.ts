@@ -1,0 +1,22 @@
+import { toast } from "../components/ui/toast-store.ts";
+import { describeError, isUnauthorized } from "./api-error.ts";
+
+/**
+ * The sales screens' degradation (spec §8): a failed call is reported in a toast and replaced by an
+ * empty default, so the rest of the screen still renders. A 401 (the session handling signs out) or an
+ * aborted call (the query was cancelled, nobody waits for it) is passed on untouched.
+ */
+export async function orFallback<T>(
+  load: () => Promise<T>,
+  signal: AbortSignal,
+  title: string,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isUnauthorized(error) || signal.aborted) throw error;
+    toast({ title, description: describeError(error), variant: "destructive" });
+    return fallback;
+  }
+}
