@@ -2,11 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startServer, stopServer } from "./server-process.mjs";
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
+import { percentile } from "./stats.mjs";
 
 export async function benchStartup({ runs = 5, port = 3190 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-bench-"));

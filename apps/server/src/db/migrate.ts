@@ -6,9 +6,12 @@ import type { Database, Schema } from "./client.ts";
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** Applies pending migrations with the driver's own migrator (a no-op check when up to date). */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies pending migrations with the driver's own migrator (a no-op check when up to date). Tests pass
+ * another folder to stop at an earlier migration.
+ */
+export async function migrate(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   if (database.driver === "pglite") {
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);

@@ -28,9 +28,14 @@ async function adminQuery(adminUrl: string, statement: string) {
 
 export type TestDatabase = Database & { url: string | undefined };
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. Migrated unless
+ * `migrated: false` (migration tests apply the history themselves).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
   if (testEngine() === "pglite") {
+    if (!migrated) return { ...(await openDatabase({ dataDir: "memory://" })), url: undefined };
     const templatePath = inject("pgliteTemplatePath");
     const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
     const database = await openDatabase({ dataDir: "memory://", pgliteTemplate });
@@ -45,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
   try {
-    await migrate(database);
+    if (migrated) await migrate(database);
   } catch (error) {
     await database.close();
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

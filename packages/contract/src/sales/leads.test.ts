@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   FUNNEL_STAGES,
   FUNNEL_STEP_STAGES,
+  funnelFromStageCounts,
   isLeadStage,
   LEAD_STAGE_BADGES,
   LEAD_STAGES,
@@ -53,5 +54,22 @@ describe("FUNNEL_STEP_STAGES", () => {
     for (const step of FUNNEL_STAGES) expect(FUNNEL_STEP_STAGES[step]).toContain("won");
     const withLost = FUNNEL_STAGES.filter((step) => FUNNEL_STEP_STAGES[step].includes("lost"));
     expect(withLost).toEqual(["leads"]);
+  });
+});
+
+describe("funnelFromStageCounts", () => {
+  it("counts each lead at every step it reached", () => {
+    const funnel = funnelFromStageCounts({ new: 10, qualified: 6, quoted: 4, following_up: 3, won: 2, lost: 5 });
+    expect(funnel).toEqual([
+      { stage: "leads", count: 30 },
+      { stage: "qualified", count: 15 },
+      { stage: "quoting", count: 9 },
+      { stage: "following_up", count: 5 },
+      { stage: "won", count: 2 },
+    ]);
+  });
+
+  it("gives zeros for no leads", () => {
+    expect(funnelFromStageCounts({}).map((step) => step.count)).toEqual([0, 0, 0, 0, 0]);
   });
 });

@@ -40,3 +40,13 @@ export const FUNNEL_STEP_STAGES: Record<FunnelStage, readonly LeadStage[]> = {
   following_up: ["following_up", "won"],
   won: ["won"],
 };
+
+export type StageCounts = Partial<Record<LeadStage, number>>;
+
+/** Lead counts by current stage → the funnel, each step counting the leads at or past it. */
+export function funnelFromStageCounts(counts: StageCounts): { stage: FunnelStage; count: number }[] {
+  return FUNNEL_STAGES.map((stage) => ({
+    stage,
+    count: FUNNEL_STEP_STAGES[stage].reduce((sum, reached) => sum + (counts[reached] ?? 0), 0),
+  }));
+}

@@ -1,6 +1,6 @@
 import { COMPANY_ROLES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 export const companies = pgTable(
@@ -11,9 +11,12 @@ export const companies = pgTable(
     logoSmallUrl: text("logo_small_url"),
     // The company's main currency: sales indicators total completed orders in it (issue 3).
     currency: text("currency").notNull().default("USD"),
+    // The company's account in the chat tool: the 'account' of the 'account-conversation' pair and of
+    // /internal/assist/{accountId}/thread/{conversationDisplayId} (issue 4).
+    chatAccountId: integer("chat_account_id").generatedByDefaultAsIdentity(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("companies_name_idx").on(t.name)],
+  (t) => [index("companies_name_idx").on(t.name), unique("companies_chat_account_id_key").on(t.chatAccountId)],
 );
 
 // A user's place in a company. The role is text + check (not a pg enum) so new roles are a plain migration.

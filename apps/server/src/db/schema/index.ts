@@ -1,4 +1,5 @@
 export * from "./auth.ts";
 export * from "./companies.ts";
+export * from "./conversations.ts";
 export * from "./departments.ts";
 export * from "./sales.ts";

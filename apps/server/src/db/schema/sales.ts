@@ -2,6 +2,7 @@ import { CHANNELS, LEAD_STAGES, ORDER_STATES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
+import { conversations } from "./conversations.ts";
 import { aiEmployees } from "./departments.ts";
 
 // Sales data (issue 3). Money is integer cents plus an ISO 4217 code; every company-scoped table
@@ -65,21 +66,6 @@ export const products = pgTable(
   ],
 );
 
-// The minimal conversation row leads and orders link to (the chat tool owns the messages).
-export const conversations = pgTable(
-  "conversations",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyId(),
-    displayId: integer("display_id").notNull(),
-    inboxId: integer("inbox_id").notNull(),
-    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    channel: text("channel", { enum: CHANNELS }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId)],
-);
-
 export const leads = pgTable(
   "leads",
   {
@@ -130,6 +116,9 @@ export const quotes = pgTable(
     aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    // The lead's creation time, copied when the quote is made from it (it never changes): the turnaround
+    // indicator (lead → completed order) then reads the quotes index alone instead of joining leads.
+    leadCreatedAt: timestamp("lead_created_at", { withTimezone: true }),
   },
   (t) => [
     unique("quotes_company_id_number_key").on(t.companyId, t.number),
@@ -144,6 +133,8 @@ export const quotes = pgTable(
       t.totalCents,
       t.currency,
       t.customerId,
+      t.completedAt,
+      t.leadCreatedAt,
     ),
     index("quotes_lead_id_idx").on(t.leadId),
     index("quotes_conversation_id_idx").on(t.conversationId),

@@ -24,6 +24,9 @@ type DemoCompany = {
 /** Orders per demo company over the twelve months (leads are 1.5× as many). */
 export const DEMO_ORDERS_PER_COMPANY = 300;
 export const DEMO_SALES_MONTHS = 12;
+/** Action items per demo company: open ones (due in 1–48 h) and answered ones. */
+export const DEMO_TODO_TASKS_PER_COMPANY = 8;
+export const DEMO_DONE_TASKS_PER_COMPANY = 10;
 
 export const DEMO_COMPANIES: DemoCompany[] = [
   {

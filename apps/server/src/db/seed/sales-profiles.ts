@@ -14,6 +14,8 @@ export type SalesProfile = {
   products: { sku: string; name: string; measureUnit: string; unitPrice: number }[];
   sources: string[];
   needs: string[];
+  /** The SKUs a lead with this need is quoted (the conversation and the order tell one story). */
+  productsByNeed: Record<string, string[]>;
 };
 
 export const NORTHWIND_PROFILE: SalesProfile = {
@@ -48,6 +50,14 @@ export const NORTHWIND_PROFILE: SalesProfile = {
     "Labels and tape for peak season",
     "Replacement pallet jack",
   ],
+  productsByNeed: {
+    "Monthly packaging restock": ["NW-BOX-12", "NW-TAPE-48", "NW-WRAP-18", "NW-FOAM-6"],
+    "Warehouse shelving for a new site": ["NW-SHLF-5", "NW-BIN-30", "NW-CART-2", "NW-DESK-ST"],
+    "Quote for 40 pallets": ["NW-PAL-01", "NW-WRAP-18"],
+    "Bulk gloves for the cleaning crew": ["NW-GLV-L", "NW-BIN-30"],
+    "Labels and tape for peak season": ["NW-LBL-4X6", "NW-TAPE-48", "NW-BOX-12"],
+    "Replacement pallet jack": ["NW-JACK-25", "NW-PAL-01", "NW-CART-2"],
+  },
 };
 
 export const ANDES_PROFILE: SalesProfile = {
@@ -81,4 +91,12 @@ export const ANDES_PROFILE: SalesProfile = {
     "Proveedor para nueva sucursal",
     "Despacho semanal a Lima",
   ],
+  productsByNeed: {
+    "Reposición mensual para restaurante": ["AC-CAF-1K", "AC-ACE-5L", "AC-HAR-25", "AC-AZU-10", "AC-SAL-1K"],
+    "Cotización para evento corporativo": ["AC-VIN-CS", "AC-CHO-70", "AC-CAF-1K", "AC-TE-100"],
+    "Pedido mayorista de café": ["AC-CAF-1K", "AC-AZU-10"],
+    "Canasta navideña para empleados": ["AC-VIN-CS", "AC-CHO-70", "AC-TE-100", "AC-CAF-1K"],
+    "Proveedor para nueva sucursal": ["AC-AZU-10", "AC-HAR-25", "AC-SAL-1K", "AC-ACE-5L"],
+    "Despacho semanal a Lima": ["AC-QUI-1K", "AC-CAF-1K", "AC-PAL-01"],
+  },
 };

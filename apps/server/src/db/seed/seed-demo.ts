@@ -4,18 +4,21 @@ import { ensureWebClient } from "../../modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "../../modules/auth/password.ts";
 import { anyCompanyExists, insertCompany, insertMembership } from "../../modules/companies/companies.repository.ts";
 import { insertDepartment, insertEmployees } from "../../modules/departments/departments.repository.ts";
-import { listEmployeeIds, setCompanyCurrency } from "../../modules/sales/company-sales.repository.ts";
+import { listEmployees, setCompanyCurrency } from "../../modules/sales/company-sales.repository.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import {
   DEMO_COMPANIES,
+  DEMO_DONE_TASKS_PER_COMPANY,
   DEMO_ORDERS_PER_COMPANY,
   DEMO_PASSWORD,
   DEMO_SALES_MONTHS,
+  DEMO_TODO_TASKS_PER_COMPANY,
   DEMO_USERS,
   type DemoUserKey,
 } from "./demo-data.ts";
-import { seedSales } from "./seed-sales.ts";
+import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
+import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
 
 // Any constant works: it only has to be the same for every instance seeding the same database.
 const SEED_LOCK_KEY = 4_071_001;
@@ -37,7 +40,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     if (await anyCompanyExists(tx)) return false;
     await ensureWebClient(tx);
 
-    const userIds = new Map<DemoUserKey, string>();
+    const people = new Map<DemoUserKey, Person>();
     for (const [index, user] of DEMO_USERS.entries()) {
       const [row] = await tx
         .insert(users)
@@ -48,15 +51,16 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           passwordDigest: digests[index]!,
         })
         .returning({ id: users.id });
-      userIds.set(user.key, row!.id);
+      people.set(user.key, { id: row!.id, name: `${user.firstName} ${user.lastName}` });
     }
 
     for (const [companyIndex, company] of DEMO_COMPANIES.entries()) {
       const { id: companyId } = await insertCompany(tx, { name: company.name });
       await setCompanyCurrency(tx, companyId, company.currency);
-      const salesEmployeeIds: string[] = [];
+      const salesEmployees: Person[] = [];
+      const staff = company.members.map((member) => people.get(member.user)!);
       for (const member of company.members) {
-        await insertMembership(tx, { userId: userIds.get(member.user)!, companyId, role: member.role });
+        await insertMembership(tx, { userId: people.get(member.user)!.id, companyId, role: member.role });
       }
       for (const department of company.departments) {
         const avatarUrl = departmentAvatar(department.kind);
@@ -77,17 +81,32 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
             avatarUrl,
           })),
         );
-        if (department.kind === "sales") salesEmployeeIds.push(...(await listEmployeeIds(tx, departmentId)));
+        if (department.kind === "sales") salesEmployees.push(...(await listEmployees(tx, departmentId)));
       }
-      await seedSales(tx, {
+      // Built in memory first: the conversations' status and last activity come from their messages.
+      const sales = buildSalesRows({
         companyId,
         profile: company.sales,
         months: DEMO_SALES_MONTHS,
         orders: DEMO_ORDERS_PER_COMPANY,
-        aiEmployeeIds: salesEmployeeIds,
+        aiEmployeeIds: salesEmployees.map((employee) => employee.id),
         seed: companyIndex + 1,
         now,
       });
+      const conversations = buildConversationRows({
+        companyId,
+        companyName: company.name,
+        profile: company.sales,
+        sales,
+        aiEmployees: salesEmployees,
+        staff,
+        seed: companyIndex + 1,
+        now,
+        todoTasks: DEMO_TODO_TASKS_PER_COMPANY,
+        doneTasks: DEMO_DONE_TASKS_PER_COMPANY,
+      });
+      await insertSalesRows(tx, sales);
+      await insertConversationRows(tx, conversations);
     }
     return true;
   });

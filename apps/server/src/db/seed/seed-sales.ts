@@ -3,13 +3,15 @@ import { en, es, Faker } from "@faker-js/faker";
 import { channelFromSource, type LeadStage, type OrderState } from "@foreman/contract";
 import {
   insertConversations,
+  type NewConversation,
+} from "../../modules/conversations/conversations-writes.repository.ts";
+import {
   insertCustomers,
   insertDeliveryAddresses,
   insertLeads,
   insertLineItems,
   insertProducts,
   insertQuotes,
-  type NewConversation,
   type NewCustomer,
   type NewDeliveryAddress,
   type NewLead,
@@ -76,6 +78,17 @@ const ORDER_STATE_BY_STAGE: Partial<Record<LeadStage, Weighted<OrderState>>> = {
  */
 export async function seedSales(db: Executor, options: SeedSalesOptions): Promise<SeedSalesResult> {
   const rows = buildSalesRows(options);
+  await insertSalesRows(db, rows);
+  return {
+    customers: rows.customers.length,
+    leads: rows.leads.length,
+    orders: rows.quotes.length,
+    lineItems: rows.lineItems.length,
+  };
+}
+
+/** Inserts what `buildSalesRows` built, in foreign-key order. */
+export async function insertSalesRows(db: Executor, rows: SalesRows): Promise<void> {
   await insertProducts(db, rows.products);
   await insertCustomers(db, rows.customers);
   await insertDeliveryAddresses(db, rows.addresses);
@@ -83,12 +96,6 @@ export async function seedSales(db: Executor, options: SeedSalesOptions): Promis
   await insertLeads(db, rows.leads);
   await insertQuotes(db, rows.quotes);
   await insertLineItems(db, rows.lineItems);
-  return {
-    customers: rows.customers.length,
-    leads: rows.leads.length,
-    orders: rows.quotes.length,
-    lineItems: rows.lineItems.length,
-  };
 }
 
 export type SalesRows = {
@@ -193,9 +200,13 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
       inboxId: inboxOf[channel],
       customerId: customer.id!,
       channel,
+      aiEmployeeId,
+      // Until messages are added (buildConversationRows), the last activity is the first contact.
+      lastActivityAt: clamp(createdMs),
       createdAt: clamp(createdMs),
     });
     const reachedQualified = stage !== "new" && (stage !== "lost" || faker.datatype.boolean());
+    const need = pick(profile.needs);
     const lead: NewLead = {
       id: id(),
       companyId,
@@ -204,7 +215,7 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
       channel,
       personName: customer.fullName,
       companyName: customer.organization ?? null,
-      need: pick(profile.needs),
+      need,
       dealSizeCents: Math.round(between(profile.dealSize.min, profile.dealSize.max) * 100 * currency.perMain),
       currency: currency.code,
       aiEmployeeId,
@@ -225,11 +236,17 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
     if (completedAt) lead.wonAt = completedAt;
 
     let subtotal = 0;
-    const items = faker.helpers.arrayElements(productRows, between(1, 4));
+    // The quote holds what the lead asked for.
+    const wanted = productRows.filter((p) => profile.productsByNeed[need]?.includes(p.sku));
+    const catalogue = wanted.length > 0 ? wanted : productRows;
+    const items = faker.helpers.arrayElements(catalogue, between(1, Math.min(3, catalogue.length)));
     for (const [position, product] of items.entries()) {
       const fractional = product.measureUnit === "kg" || product.measureUnit === "m2";
-      const quantity = fractional ? between(2, 80) / 2 : between(1, 24);
       const unitPriceCents = Math.max(1, Math.round(product.unitPriceCents * currency.perMain));
+      // Nobody orders one box of tea from a wholesaler: a line is worth at least a third of the smallest deal.
+      const minimum = (profile.dealSize.min * 100 * currency.perMain) / 3 / unitPriceCents;
+      const drawn = fractional ? between(2, 80) / 2 : between(1, 24);
+      const quantity = Math.max(drawn, fractional ? Math.ceil(minimum * 2) / 2 : Math.ceil(minimum));
       const totalCents = Math.round(unitPriceCents * quantity);
       subtotal += totalCents;
       lineItemRows.push({
@@ -259,6 +276,7 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
       customerId: customer.id!,
       deliveryAddressId: addressRows[customerIndex]!.id!,
       leadId: lead.id!,
+      leadCreatedAt: lead.createdAt!,
       conversationId,
       aiEmployeeId,
       createdAt: clamp(quoteCreatedMs),

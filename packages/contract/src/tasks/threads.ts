@@ -1,0 +1,19 @@
+// The assistant's threads list (spec §7 `GET /app/tasks`: "only type Tasks::HumanResponse kept, newest first").
+import { HUMAN_RESPONSE_TASK } from "./task.ts";
+
+type ThreadLike = { type: string; updatedAt: string | null | undefined; id: string };
+
+function time(value: string | null | undefined): number {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/**
+ * Only `Tasks::HumanResponse` tasks, newest `updatedAt` first (ties by id, descending, like the server's
+ * keyset order); a task without a usable time goes last.
+ */
+export function humanResponseThreads<T extends ThreadLike>(tasks: readonly T[]): T[] {
+  return tasks
+    .filter((task) => task.type === HUMAN_RESPONSE_TASK)
+    .sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}

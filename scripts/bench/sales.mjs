@@ -1,0 +1,119 @@
+// The sales API at scale (issue 3): for 10k, 100k and 1M orders over 100 companies and twelve months,
+// seed a fresh database and time the sales indicators, the leads breakdown and the quotes list over
+// HTTP for a month's range, on PGlite and, when it answers, on PostgreSQL (a fresh database per run).
+// Each run is its own process (apps/server/src/bench/sales-bench.ts) so no engine or cache carries over.
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { root } from "../lib.mjs";
+import { percentile } from "./stats.mjs";
+
+const SIZES = [10_000, 100_000, 1_000_000];
+const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const GOALS = { pglite: 60, postgres: 20 };
+const ENDPOINTS = { salesIndicators: "sales indicators", leadsBreakdown: "leads breakdown", quotesList: "quotes list" };
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function runOnce(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/bench/sales-bench.ts", ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.on("exit", (code) => {
+      const line = out.trim().split("\n").at(-1);
+      if (code === 0 && line) resolve(summarise(JSON.parse(line)));
+      else reject(new Error(`sales bench (${args.join(" ")}) exited with ${code}`));
+    });
+  });
+}
+
+async function benchEngine(engine, orders) {
+  const args = ["--engine", engine, "--orders", String(orders)];
+  if (engine === "pglite") return runOnce(args);
+  const name = `foreman_bench_${process.pid}_${orders}`;
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await runOnce([...args, "--database-url", url.toString()]);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/** The worker's raw timings → p50, p95 and max per endpoint. */
+function summarise(row) {
+  const results = {};
+  for (const [key, times] of Object.entries(row.results)) {
+    results[key] = { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+  }
+  return { ...row, results };
+}
+
+const ms = (value) => value.toFixed(1).padStart(6);
+
+export async function benchSales({ sizes = SIZES } = {}) {
+  const engines = ["pglite"];
+  if (await postgresAnswers()) engines.push("postgres");
+  else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
+  const rows = [];
+  for (const engine of engines) {
+    for (const orders of sizes) {
+      console.log(`\nSales API: seeding ${orders.toLocaleString("en-US")} orders on ${engine}…`);
+      rows.push(await benchEngine(engine, orders));
+    }
+  }
+
+  console.log("\nSales API over HTTP, a month's range, 200 requests each (ms)");
+  console.log("engine    orders      endpoint           p50     p95     max   seed");
+  for (const row of rows) {
+    for (const [key, label] of Object.entries(ENDPOINTS)) {
+      const r = row.results[key];
+      console.log(
+        `${row.engine.padEnd(9)} ${row.orders.toLocaleString("en-US").padStart(9)}  ${label.padEnd(17)} ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${(row.seedMs / 1000).toFixed(0)} s`,
+      );
+    }
+  }
+
+  // The goals: p95 at 1M within the engine's budget, and 1M at most 3× slower than 10k.
+  let met = true;
+  for (const engine of engines) {
+    const small = rows.find((r) => r.engine === engine && r.orders === Math.min(...sizes));
+    const large = rows.find((r) => r.engine === engine && r.orders === Math.max(...sizes));
+    for (const [key, label] of Object.entries(ENDPOINTS)) {
+      const p95 = large.results[key].p95;
+      const ratio = p95 / small.results[key].p95;
+      const ok = p95 <= GOALS[engine] && ratio <= 3;
+      met &&= ok;
+      console.log(
+        `${ok ? "ok  " : "MISS"} ${engine} ${label}: p95 ${p95.toFixed(1)} ms at ${large.orders.toLocaleString("en-US")} (goal ≤ ${GOALS[engine]} ms), ${ratio.toFixed(2)}× the ${small.orders.toLocaleString("en-US")} figure (goal ≤ 3×)`,
+      );
+    }
+  }
+  return { rows, met };
+}

@@ -1,0 +1,5 @@
+/** The nearest-rank percentile of some timings (p in 0–100). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
+}
