@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, formatPercentChange, percentChange } from "@foreman/contract";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { apiGet, signIn } from "./helpers.ts";
 
 type Indicators = {
   total_sales_amount: { present: number; past: number; currency: string };
@@ -9,25 +9,8 @@ type Indicators = {
 };
 
 /** The same call the page makes, with the page's own session and company. */
-async function fetchIndicators(page: Page, query: Record<string, string>): Promise<Indicators> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
-  expect(cookie, "the session cookie").toBeTruthy();
-  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "")) as { accessToken: string };
-  // The app stores the selected company once the user call has answered.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
-  const stored = await page.evaluate(() => localStorage.getItem("selectedCompany"));
-  const company = JSON.parse(stored ?? "{}") as { id: string };
-  const response = await page.request.get(`/app/companies/${company.id}/sales_indicators.json`, {
-    params: query,
-    headers: {
-      Authorization: `Bearer ${session.accessToken}`,
-      "X-Company-ID": company.id,
-      "X-Client-ID": "foreman-web",
-    },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Indicators;
-}
+const fetchIndicators = (page: Page, query: Record<string, string>) =>
+  apiGet<Indicators>(page, "/app/companies/{companyId}/sales_indicators.json", query);
 
 const card = (page: Page, key: string) => page.getByTestId(`indicator-${key}`);
 

@@ -19,7 +19,7 @@ export function railDepartments(page: Page) {
 
 /**
  * A GET to the API with the page's own session and selected company, as the app makes it; answers
- * the JSON body (snake_case, as on the wire).
+ * the JSON body (snake_case, as on the wire). `{companyId}` in the path becomes the selected company.
  */
 export async function apiGet<T>(page: Page, path: string, params: Record<string, string> = {}): Promise<T> {
   const cookie = (await page.context().cookies()).find((c) => c.name === "session");
@@ -29,7 +29,7 @@ export async function apiGet<T>(page: Page, path: string, params: Record<string,
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
   const stored = await page.evaluate(() => localStorage.getItem("selectedCompany"));
   const company = JSON.parse(stored ?? "{}") as { id: string };
-  const response = await page.request.get(path, {
+  const response = await page.request.get(path.replaceAll("{companyId}", encodeURIComponent(company.id)), {
     params,
     headers: {
       Authorization: `Bearer ${session.accessToken}`,

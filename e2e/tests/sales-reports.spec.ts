@@ -1,6 +1,6 @@
 import { formatCount, formatMoney } from "@foreman/contract";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { apiGet, signIn } from "./helpers.ts";
 
 type Reports = {
   currency: string;
@@ -13,25 +13,8 @@ type Reports = {
 };
 
 /** The same call the page makes, with the page's own session and company. */
-async function fetchReports(page: Page, query: Record<string, string>): Promise<Reports> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
-  expect(cookie, "the session cookie").toBeTruthy();
-  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "")) as { accessToken: string };
-  // The app stores the selected company once the user call has answered.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
-  const stored = await page.evaluate(() => localStorage.getItem("selectedCompany"));
-  const company = JSON.parse(stored ?? "{}") as { id: string };
-  const response = await page.request.get(`/app/companies/${company.id}/sales_reports.json`, {
-    params: query,
-    headers: {
-      Authorization: `Bearer ${session.accessToken}`,
-      "X-Company-ID": company.id,
-      "X-Client-ID": "foreman-web",
-    },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Reports;
-}
+const fetchReports = (page: Page, query: Record<string, string>) =>
+  apiGet<Reports>(page, "/app/companies/{companyId}/sales_reports.json", query);
 
 const report = (page: Page, name: string) => page.getByTestId(`report-${name}`);
 

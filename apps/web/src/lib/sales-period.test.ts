@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodFromSearch, periodKey, periodQuery, validateRange } from "./sales-period.ts";
+import { describeSalesPeriod, periodFromSearch, periodKey, periodQuery, validateRange } from "./sales-period.ts";
 
 describe("sales period", () => {
   it("always sends relative_date for a frame, since the endpoint's default differs from the route's", () => {
@@ -26,5 +26,22 @@ describe("sales period", () => {
       to: "The end date must be on or after the start date",
     });
     expect(validateRange("2026-03-01", "2026-03-01")).toEqual({});
+  });
+});
+
+describe("describeSalesPeriod", () => {
+  it("names a frame, and what its past covers when asked", () => {
+    expect(describeSalesPeriod({ kind: "frame", timeFrame: "weekly" })).toBe("The last 7 days");
+    expect(describeSalesPeriod({ kind: "frame", timeFrame: "daily" }, { compared: true })).toBe(
+      "Today, compared with yesterday",
+    );
+  });
+
+  it("names a custom range by its long dates", () => {
+    const range = { kind: "range", from: "2026-03-01", to: "2026-03-31" } as const;
+    expect(describeSalesPeriod(range)).toBe("March 1, 2026 – March 31, 2026");
+    expect(describeSalesPeriod(range, { compared: true })).toBe(
+      "March 1, 2026 – March 31, 2026, compared with the period just before",
+    );
   });
 });

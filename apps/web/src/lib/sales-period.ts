@@ -3,6 +3,7 @@ import {
   CREATED_AT_TO_KEY,
   customDateRange,
   type DateRangeSearch,
+  formatLongDate,
   type TimeFrame,
 } from "@foreman/contract";
 
@@ -54,4 +55,25 @@ function isDay(text: string): boolean {
   if (!ISO_DAY.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const FRAME_NAMES: Record<TimeFrame, string> = {
+  daily: "Today",
+  weekly: "The last 7 days",
+  monthly: "The last 30 days",
+};
+const FRAME_BEFORE: Record<TimeFrame, string> = {
+  daily: "yesterday",
+  weekly: "the 7 days before",
+  monthly: "the 30 days before",
+};
+
+/** The period in words for a page header; `compared` adds what the "past" figures cover. */
+export function describeSalesPeriod(period: SalesPeriod, { compared = false } = {}): string {
+  const span =
+    period.kind === "frame"
+      ? FRAME_NAMES[period.timeFrame]
+      : `${formatLongDate(period.from)} – ${formatLongDate(period.to)}`;
+  if (!compared) return span;
+  return `${span}, compared with ${period.kind === "frame" ? FRAME_BEFORE[period.timeFrame] : "the period just before"}`;
 }

@@ -1,20 +1,37 @@
-import { TIME_FRAMES, type TimeFrame } from "@foreman/contract";
+import {
+  CREATED_AT_FROM_KEY,
+  CREATED_AT_TO_KEY,
+  type DateRangeSearch,
+  TIME_FRAMES,
+  type TimeFrame,
+} from "@foreman/contract";
 import { CalendarRange, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { type RangeErrors, type SalesPeriod, TIME_FRAME_LABELS, validateRange } from "../../lib/sales-period.ts";
+import {
+  periodFromSearch,
+  type RangeErrors,
+  type SalesPeriod,
+  TIME_FRAME_LABELS,
+  validateRange,
+} from "../../lib/sales-period.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 
 type TimeFrameBarProps = {
-  period: SalesPeriod;
-  onFrame: (frame: TimeFrame) => void;
-  onRange: (from: string, to: string) => void;
-  onClearRange: () => void;
+  /** The route's period search (frame and, when applied, the custom range). */
+  search: DateRangeSearch;
+  /** The next period search; a custom range keeps the frame underneath it for when it is cleared. */
+  onSearch: (next: DateRangeSearch) => void;
 };
 
 /** The sales screens' top bar: Today / Week / Month, or a custom From–To range applied together. */
-export function TimeFrameBar({ period, onFrame, onRange, onClearRange }: TimeFrameBarProps) {
+export function TimeFrameBar({ search, onSearch }: TimeFrameBarProps) {
+  const period = periodFromSearch(search);
+  const onFrame = (timeFrame: TimeFrame) => onSearch({ timeFrame });
+  const onRange = (from: string, to: string) =>
+    onSearch({ timeFrame: search.timeFrame, [CREATED_AT_FROM_KEY]: from, [CREATED_AT_TO_KEY]: to });
+  const onClearRange = () => onSearch({ timeFrame: search.timeFrame });
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs lg:flex-row lg:items-start lg:justify-between">
       <FrameToggle active={period.kind === "frame" ? period.timeFrame : null} onFrame={onFrame} />

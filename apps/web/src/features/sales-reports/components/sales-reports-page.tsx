@@ -1,16 +1,9 @@
-import {
-  CREATED_AT_FROM_KEY,
-  CREATED_AT_TO_KEY,
-  type DateRangeSearch,
-  formatLongDate,
-  type SalesReports,
-  type TimeFrame,
-} from "@foreman/contract";
+import type { DateRangeSearch, SalesReports } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/layout/page-header.tsx";
 import { TimeFrameBar } from "../../../components/period/time-frame-bar.tsx";
-import { periodFromSearch, type SalesPeriod } from "../../../lib/sales-period.ts";
+import { describeSalesPeriod, periodFromSearch } from "../../../lib/sales-period.ts";
 import { useSelectedCompany } from "../../../lib/selected-company.ts";
 import { cn } from "../../../lib/utils.ts";
 import { EMPTY_SALES_REPORTS, salesReportsQueryOptions } from "../api.ts";
@@ -22,17 +15,6 @@ import { SalesCard } from "./sales-card.tsx";
 import { SalesReportsSkeleton } from "./sales-reports-skeleton.tsx";
 
 const route = getRouteApi("/_app/sales_reports");
-
-const FRAME_DESCRIPTIONS: Record<TimeFrame, string> = {
-  daily: "Today",
-  weekly: "The last 7 days",
-  monthly: "The last 30 days",
-};
-
-export function describeReportPeriod(period: SalesPeriod): string {
-  if (period.kind === "frame") return FRAME_DESCRIPTIONS[period.timeFrame];
-  return `${formatLongDate(period.from)} – ${formatLongDate(period.to)}`;
-}
 
 /** `/sales_reports` (issue 3): the AI sales funnel, sales, leads, orders and channels for one period. */
 export function SalesReportsPage() {
@@ -53,15 +35,8 @@ export function SalesReportsPage() {
   const setSearch = (next: DateRangeSearch) => void navigate({ search: next });
   return (
     <div className="space-y-6">
-      <PageHeader title="Sales reports" description={describeReportPeriod(period)} />
-      <TimeFrameBar
-        period={period}
-        onFrame={(timeFrame) => setSearch({ timeFrame })}
-        onRange={(from, to) =>
-          setSearch({ timeFrame: search.timeFrame, [CREATED_AT_FROM_KEY]: from, [CREATED_AT_TO_KEY]: to })
-        }
-        onClearRange={() => setSearch({ timeFrame: search.timeFrame })}
-      />
+      <PageHeader title="Sales reports" description={describeSalesPeriod(period)} />
+      <TimeFrameBar search={search} onSearch={setSearch} />
       <div className={cn(reports.isPlaceholderData && "opacity-60 transition-opacity")} aria-busy={reports.isFetching}>
         <SalesReportsGrid data={reports.data ?? EMPTY_SALES_REPORTS} />
       </div>
