@@ -1,7 +1,8 @@
 // `npm run bench`: the speed and size goals, measured on this machine.
 //  - start-up: `npm start` on an existing database, from spawn to a 200 from /readyz (goal ≤ 3 s);
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip);
-//  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL (issue 3).
+//  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL (issue 3);
+//    `npm run bench -- sales pglite` (or `postgres`) measures one engine.
 
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchSales } from "./bench/sales.mjs";
@@ -12,4 +13,4 @@ const only = process.argv[2];
 if ((await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
-if (!only || only === "sales") await benchSales();
+if (!only || only === "sales") await benchSales({ only: process.argv[3] });

@@ -77,15 +77,23 @@ function summarise(row) {
 
 const ms = (value) => value.toFixed(1).padStart(6);
 
-export async function benchSales({ sizes = SIZES } = {}) {
-  const engines = ["pglite"];
-  if (await postgresAnswers()) engines.push("postgres");
-  else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
+/** `only` limits the run to "pglite" or "postgres"; by default both (PostgreSQL when it answers). */
+export async function benchSales({ sizes = SIZES, only } = {}) {
+  const engines = only === "postgres" ? [] : ["pglite"];
+  if (only !== "pglite") {
+    if (await postgresAnswers()) engines.push("postgres");
+    else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
+  }
   const rows = [];
   for (const engine of engines) {
     for (const orders of sizes) {
       console.log(`\nSales API: seeding ${orders.toLocaleString("en-US")} orders on ${engine}…`);
-      rows.push(await benchEngine(engine, orders));
+      const row = await benchEngine(engine, orders);
+      rows.push(row);
+      for (const [key, label] of Object.entries(ENDPOINTS)) {
+        const r = row.results[key];
+        console.log(`  ${label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+      }
     }
   }
 
