@@ -4,12 +4,23 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
+import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
+import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
+import { filesRoutes } from "./modules/conversations/files.routes.ts";
+import { ssoLinksRoutes } from "./modules/conversations/sso-links.routes.ts";
 import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
+import { createEventBus } from "./modules/events/create-event-bus.ts";
+import type { EventBus } from "./modules/events/event-bus.ts";
+import { eventsPlugin } from "./modules/events/events.plugin.ts";
+import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { quotesRoutes } from "./modules/sales/quotes.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
+import { assistRoutes } from "./modules/tasks/assist.routes.ts";
+import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScopePlugin } from "./plugins/company-scope.ts";
@@ -26,7 +37,14 @@ declare module "fastify" {
   }
 }
 
-export type BuildAppOptions = { config: Config; database: Database };
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** The live event bus; by default the one for the database's engine (see createEventBus). Closed with the app. */
+  events?: EventBus;
+  /** Hands staff's responses to AI employees; the built-in RelayAgentRuntime by default (tests pass fakes). */
+  agentRuntime?: AgentRuntime;
+};
 
 // Never log credentials: bearer tokens, cookies, passwords and tokens in bodies.
 const redactPaths = [
@@ -44,7 +62,7 @@ const redactPaths = [
 ];
 
 /** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, events, agentRuntime }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } },
     trustProxy: config.trustProxy,
@@ -59,8 +77,13 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database, config });
+  await app.register(eventsPlugin, { bus: events ?? (await createEventBus(database, app.log)) });
+  await app.register(agentsPlugin, { runtime: agentRuntime });
   await app.register(formbody);
-  await app.register(securityPlugin, { rateLimit: config.rateLimit });
+  await app.register(securityPlugin, {
+    rateLimit: config.rateLimit,
+    frameSources: config.chatwoot ? [new URL(config.chatwoot.url).origin] : [],
+  });
   await app.register(openapiPlugin);
 
   // Requests arrive snake_case; routes and their zod schemas work in camelCase.
@@ -80,6 +103,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(departmentsRoutes);
   await app.register(salesRoutes);
   await app.register(quotesRoutes);
+  await app.register(conversationsRoutes);
+  await app.register(ssoLinksRoutes);
+  await app.register(filesRoutes);
+  await app.register(eventsRoutes);
+  await app.register(tasksRoutes);
+  await app.register(assistRoutes);
 
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

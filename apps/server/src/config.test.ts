@@ -51,6 +51,28 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
   });
 
+  it("configures Chatwoot only when its URL and platform token are both set", () => {
+    expect(loadConfig({}).chatwoot).toBeNull();
+    expect(
+      loadConfig({ CHATWOOT_URL: "https://chat.example.com/", CHATWOOT_PLATFORM_TOKEN: " secret " }).chatwoot,
+    ).toEqual({ url: "https://chat.example.com", platformToken: "secret" });
+    expect(() => loadConfig({ CHATWOOT_URL: "https://chat.example.com" })).toThrow(
+      "Invalid configuration: CHATWOOT_PLATFORM_TOKEN must be set too",
+    );
+    expect(() => loadConfig({ CHATWOOT_PLATFORM_TOKEN: "secret" })).toThrow(
+      "Invalid configuration: CHATWOOT_URL must be set too",
+    );
+  });
+
+  it.each([["ftp://chat.example.com"], ["chat.example.com"], ["https://chat.example.com/?x=1"]])(
+    "refuses CHATWOOT_URL %s",
+    (url) => {
+      expect(() => loadConfig({ CHATWOOT_URL: url, CHATWOOT_PLATFORM_TOKEN: "secret" })).toThrow(
+        "Invalid configuration: CHATWOOT_URL must be an http(s) URL without a query",
+      );
+    },
+  );
+
   it("names every bad variable at once", () => {
     expect(() => loadConfig({ PORT: "x", DATABASE_URL: "y" })).toThrow(/PORT .*; DATABASE_URL /);
   });

@@ -28,6 +28,23 @@ const postgresUrl = z
     { error: "must be a postgres:// URL" },
   );
 
+// Chatwoot's base URL: http(s), no query or fragment (paths like /platform/api/v1 are appended to it).
+const chatwootUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be an http(s) URL without a query" },
+  )
+  .transform((value) => value.replace(/\/+$/, ""));
+
 const positiveInt = (fallback: number) =>
   z.coerce
     .number({ error: "must be a whole number" })
@@ -55,6 +72,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   TRUST_PROXY: booleanFlag.default(false),
+  CHATWOOT_URL: chatwootUrl.optional(),
+  CHATWOOT_PLATFORM_TOKEN: z.string().trim().optional(),
 });
 
 export type Config = {
@@ -69,7 +88,11 @@ export type Config = {
   webDist: string;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
+  /** Chatwoot's Platform API, when both CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set: the inbox embeds its SSO links. */
+  chatwoot: ChatwootConfig | null;
 };
+
+export type ChatwootConfig = { url: string; platformToken: string };
 
 export class ConfigError extends Error {}
 
@@ -88,6 +111,13 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
+  // One without the other is a half-done set-up: refuse it rather than silently fall back to our own view.
+  if ((e.CHATWOOT_URL === undefined) !== (e.CHATWOOT_PLATFORM_TOKEN === undefined)) {
+    const missing = e.CHATWOOT_URL === undefined ? "CHATWOOT_URL" : "CHATWOOT_PLATFORM_TOKEN";
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN go together)`,
+    );
+  }
   // Given paths are relative to the working directory; defaults to the repository root.
   const resolve = (given: string | undefined, fallback: string) =>
     given === undefined
@@ -105,5 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     webDist: resolve(e.WEB_DIST, "apps/web/dist"),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
+    chatwoot:
+      e.CHATWOOT_URL !== undefined && e.CHATWOOT_PLATFORM_TOKEN !== undefined
+        ? { url: e.CHATWOOT_URL, platformToken: e.CHATWOOT_PLATFORM_TOKEN }
+        : null,
   };
 }

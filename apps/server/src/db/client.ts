@@ -17,6 +17,8 @@ export type DatabaseDriver = "pglite" | "postgres";
 export type Database = {
   db: Db;
   driver: DatabaseDriver;
+  /** PostgreSQL's connection string (for connections outside the pool: the event bus's LISTEN); undefined on PGlite. */
+  url: string | undefined;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -40,7 +42,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
-  return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", () => client.close());
+  return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", undefined, () => client.close());
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -51,15 +53,16 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  return wrap(drizzlePg({ client: pool, schema }) as unknown as Db, "postgres", () => pool.end());
+  return wrap(drizzlePg({ client: pool, schema }) as unknown as Db, "postgres", url, () => pool.end());
 }
 
 /** The same ping/close behaviour for both drivers: close once, and a closed database is not ready. */
-function wrap(db: Db, driver: Database["driver"], end: () => Promise<void>): Database {
+function wrap(db: Db, driver: Database["driver"], url: string | undefined, end: () => Promise<void>): Database {
   let closed = false;
   return {
     db,
     driver,
+    url,
     async ping() {
       if (closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);

@@ -5,7 +5,11 @@ import fp from "fastify-plugin";
 import { isApiPath } from "../lib/api-paths.ts";
 import { httpError } from "../lib/http-error.ts";
 
-export type SecurityOptions = { rateLimit: { max: number; windowMs: number } };
+export type SecurityOptions = {
+  rateLimit: { max: number; windowMs: number };
+  /** Origins the SPA may frame besides its own (the configured chat tool, whose SSO link the inbox embeds). */
+  frameSources?: string[];
+};
 
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
@@ -20,7 +24,9 @@ export const securityPlugin = fp<SecurityOptions>(
           fontSrc: ["'self'", "data:"],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
+          frameSrc: ["'self'", ...(options.frameSources ?? [])],
+          // The inbox frames our own conversation view (`?embed=1`); no other site may frame the app.
+          frameAncestors: ["'self'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
           upgradeInsecureRequests: null,

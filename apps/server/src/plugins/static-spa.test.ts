@@ -73,7 +73,34 @@ describe("serving the SPA", () => {
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    // The inbox frames the app's own conversation view; other sites may not frame it.
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("frame-src 'self'");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("with Chatwoot configured", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        WEB_DIST: path.join(tmpdir(), "foreman-no-such-dist"),
+        CHATWOOT_URL: "https://chat.example.com/",
+        CHATWOOT_PLATFORM_TOKEN: "platform-token",
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("lets the inbox frame Chatwoot's origin, and only the app frame the app", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/inbox", headers: html });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("frame-src 'self' https://chat.example.com");
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 });
 

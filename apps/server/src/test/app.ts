@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { AgentRuntime } from "../modules/agents/agent-runtime.ts";
 import { ensureWebClient } from "../modules/auth/oauth-client.repository.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -22,6 +23,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Runs before the app is built, e.g. to register extra test-only routes on a plugin. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Replaces the built-in agent runtime (a fake that records what it was handed). */
+  agentRuntime?: AgentRuntime;
 };
 
 /**
@@ -40,7 +43,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   try {
     await ensureWebClient(database.db);
-    const app = await buildApp({ config, database });
+    const app = await buildApp({
+      config,
+      database,
+      ...(options.agentRuntime ? { agentRuntime: options.agentRuntime } : {}),
+    });
     await options.beforeReady?.(app);
     await app.ready();
     return {

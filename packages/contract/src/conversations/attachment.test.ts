@@ -5,8 +5,10 @@ import {
   base64DecodedLength,
   CONTENT_TYPE_PATTERN,
   contentTypeFromFileName,
+  isAllowedAttachmentType,
   isInlineImage,
   isSafeFileName,
+  mediaType,
 } from "./attachment.ts";
 
 describe("attachment URLs", () => {
@@ -21,13 +23,33 @@ describe("attachment URLs", () => {
 });
 
 describe("attachmentDisposition", () => {
-  it("shows raster images inline and downloads everything else", () => {
+  it("shows raster images and PDFs inline and downloads everything else", () => {
     expect(attachmentDisposition("image/png")).toBe("inline");
     expect(attachmentDisposition("IMAGE/JPEG; charset=binary")).toBe("inline");
+    expect(attachmentDisposition("application/pdf")).toBe("inline");
     expect(attachmentDisposition("image/svg+xml")).toBe("attachment");
     expect(attachmentDisposition("text/html")).toBe("attachment");
-    expect(attachmentDisposition("application/pdf")).toBe("attachment");
+    expect(attachmentDisposition("text/plain")).toBe("attachment");
     expect(isInlineImage(null)).toBe(false);
+  });
+});
+
+describe("isAllowedAttachmentType", () => {
+  it("takes images, PDFs and plain text, with or without parameters", () => {
+    for (const type of ["image/png", "image/svg+xml", "IMAGE/HEIC", "application/pdf", "text/plain; charset=utf-8"]) {
+      expect(isAllowedAttachmentType(type), type).toBe(true);
+    }
+  });
+
+  it("refuses everything else", () => {
+    for (const type of ["text/html", "application/zip", "application/octet-stream", "image/", "image", "", null]) {
+      expect(isAllowedAttachmentType(type), String(type)).toBe(false);
+    }
+  });
+
+  it("reads the media type without parameters", () => {
+    expect(mediaType(" Text/Plain ; charset=utf-8")).toBe("text/plain");
+    expect(mediaType(undefined)).toBe("");
   });
 });
 

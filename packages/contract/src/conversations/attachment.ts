@@ -8,16 +8,35 @@ export function attachmentUrl(attachment: { id: string; accessKey: string; fileN
   return `/files/${encodeURIComponent(attachment.id)}/${encodeURIComponent(attachment.accessKey)}/${encodeURIComponent(attachment.fileName)}`;
 }
 
-/** Raster images open in the page; everything else downloads (an SVG or HTML file could run script). */
+/**
+ * Raster images and PDFs open in the browser; everything else downloads (an SVG or HTML file could run
+ * script in the page's origin; a PDF opens in the browser's own viewer, which cannot).
+ */
 export function attachmentDisposition(contentType: string): "inline" | "attachment" {
-  return isInlineImage(contentType) ? "inline" : "attachment";
+  return isInlineImage(contentType) || mediaType(contentType) === "application/pdf" ? "inline" : "attachment";
+}
+
+/** The `type/subtype` of a content type, lower-cased, without parameters ("Text/Plain; charset=x" → "text/plain"). */
+export function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** What staff may attach to a message, in words (for error messages and the file picker's hint). */
+export const ATTACHMENT_TYPES_DESCRIPTION = "images, PDF or plain text";
+/** The file picker's `accept` list for the same types. */
+export const ATTACHMENT_ACCEPT = "image/*,application/pdf,text/plain";
+
+/** Images, PDFs and plain text may be sent; anything else (archives, HTML, executables) is refused. */
+export function isAllowedAttachmentType(contentType: string | null | undefined): boolean {
+  const type = mediaType(contentType);
+  return /^image\/[a-z0-9][\w.+-]*$/.test(type) || type === "application/pdf" || type === "text/plain";
 }
 
 const INLINE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
 
 /** Images a browser may show in an `<img>` straight from the attachment URL. */
 export function isInlineImage(contentType: string | null | undefined): boolean {
-  return INLINE_IMAGE_TYPES.has((contentType ?? "").split(";")[0]!.trim().toLowerCase());
+  return INLINE_IMAGE_TYPES.has(mediaType(contentType));
 }
 
 const TYPES_BY_EXTENSION: Record<string, string> = {

@@ -29,6 +29,10 @@ describe("the send-message body", () => {
     expect(issue({ ...good, data: "" })?.message).toBe("Must not be empty");
     expect(issue({ ...good, fileName: "../x.png" })?.path).toEqual(["attachments", 0, "fileName"]);
     expect(issue({ ...good, contentType: "png" })?.message).toBe("Must be a content type like image/png");
+    expect(issue({ ...good, contentType: "application/zip" })?.message).toBe(
+      "Must be one of images, PDF or plain text",
+    );
+    expect(issue({ ...good, contentType: "text/html" })?.path).toEqual(["attachments", 0, "contentType"]);
     expect(issue({ ...good, data: base64(ATTACHMENT_MAX_BYTES + 1) })?.message).toBe("Must be at most 10 MB");
     expect(issue({ ...good, data: base64(ATTACHMENT_MAX_BYTES) })).toBeUndefined();
   });

@@ -8,7 +8,13 @@ import { LEAD_STAGES } from "../sales/leads.ts";
 import { ORDER_STATES } from "../sales/order.ts";
 import { periodQuerySchema } from "../sales/schemas.ts";
 import { requiredText, messages as validationMessages } from "../validation.ts";
-import { base64DecodedLength, CONTENT_TYPE_PATTERN, isSafeFileName } from "./attachment.ts";
+import {
+  ATTACHMENT_TYPES_DESCRIPTION,
+  base64DecodedLength,
+  CONTENT_TYPE_PATTERN,
+  isAllowedAttachmentType,
+  isSafeFileName,
+} from "./attachment.ts";
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_PER_MESSAGE_MAX,
@@ -145,6 +151,8 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** `POST /app/chat/sso_links.json`: the link the inbox embeds. */
 export const ssoLinkSchema = z.object({ ssoLink: z.string() });
+/** The `error` of a 502 from `sso_links.json` when the configured Chatwoot cannot give a link. */
+export const CHAT_UNAVAILABLE_ERROR = "chat_unavailable";
 export type SsoLink = z.infer<typeof ssoLinkSchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -158,7 +166,8 @@ export const newAttachmentSchema = z.object({
   contentType: z
     .string({ error: validationMessages.required })
     .trim()
-    .regex(CONTENT_TYPE_PATTERN, { error: "Must be a content type like image/png" }),
+    .regex(CONTENT_TYPE_PATTERN, { error: "Must be a content type like image/png" })
+    .refine(isAllowedAttachmentType, { error: `Must be one of ${ATTACHMENT_TYPES_DESCRIPTION}` }),
   data: z
     .base64({ error: "Must be base64" })
     .refine((data) => base64DecodedLength(data) > 0, { error: "Must not be empty" })
@@ -189,13 +198,18 @@ export type SsoLinkBody = z.infer<typeof ssoLinkBodySchema>;
 
 /**
  * `GET /app/conversations.json`, newest activity first. Without `relative_date` or a full created_at
- * range the list covers all time (the inbox shows recent conversations by activity, not by a period).
+ * range the list covers all time (the inbox shows recent conversations by activity, not by a period);
+ * with one, it keeps the conversations whose last activity falls in the period (the range keeps the
+ * `q[created_at_*]` names the other lists use).
  */
 export const conversationsQuerySchema = periodQuerySchema.extend({
   stage: z.enum(LEAD_STAGES, { error: oneOf(LEAD_STAGES) }).optional(),
   channel: z.enum(CHANNELS, { error: oneOf(CHANNELS) }).optional(),
   status: z.enum(CONVERSATION_STATUSES, { error: oneOf(CONVERSATION_STATUSES) }).optional(),
-  /** Matches the customer's name, organization, email or phone and the lead's need (case-insensitive). */
+  /**
+   * Matches the customer's name or organization or the lead's need (case-insensitive substring), or the
+   * conversation's display id ("42" or "#42").
+   */
   q: z
     .string()
     .trim()

@@ -5,6 +5,7 @@ import {
   PERIOD_QUERY_FIELDS,
   parseDateBound,
   parsePeriodQuery,
+  periodRequested,
   QUOTES_DEFAULT_FRAME,
   resolvePeriod,
 } from "./period.ts";
@@ -201,5 +202,16 @@ describe("parsePeriodQuery", () => {
       message: "Must be on or after the start date",
     });
     expect(parsePeriodQuery({ gteq: "2026-02-10T20:00:00Z", lteq: "2026-02-10T08:00:00Z" }, indicators).ok).toBe(true);
+  });
+});
+
+describe("periodRequested", () => {
+  it("is true for a relative frame or both bounds, false for nothing, blanks or a lone bound", () => {
+    expect(periodRequested({ relativeDate: "weekly" })).toBe(true);
+    expect(periodRequested({ gteq: "2026-11-01", lteq: "2026-11-21" })).toBe(true);
+    expect(periodRequested({})).toBe(false);
+    expect(periodRequested({ relativeDate: "  ", gteq: "", lteq: " " })).toBe(false);
+    expect(periodRequested({ gteq: "2026-11-01" })).toBe(false);
+    expect(periodRequested({ lteq: "2026-11-21" })).toBe(false);
   });
 });

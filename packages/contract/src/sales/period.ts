@@ -101,6 +101,14 @@ export type PeriodQueryResult = { ok: true; period: Period } | { ok: false; fiel
 const blank = (value: string | undefined) => value === undefined || value.trim() === "";
 
 /**
+ * Whether the query names a period at all: a relative frame, or both custom bounds (a lone bound is
+ * ignored, as in `parsePeriodQuery`). Endpoints without a default frame filter by date only then.
+ */
+export function periodRequested(raw: PeriodQuery): boolean {
+  return !blank(raw.relativeDate) || (!blank(raw.gteq) && !blank(raw.lteq));
+}
+
+/**
  * Validates the raw query and resolves it. Errors name the field (see PERIOD_QUERY_FIELDS) so the server
  * can answer 400 with a clear message. A bound that is given is always checked, even a lone one; a lone
  * valid bound is then ignored and the relative frame applies, as spec §5 states ("a custom date range

@@ -179,7 +179,10 @@ export type AssistBody = z.infer<typeof assistBodySchema>;
 
 const perPage = z.coerce.number().int().min(1).max(TASKS_PER_PAGE_MAX).default(TASKS_PER_PAGE);
 
-/** `GET /app/tasks.json`: by state and created_at period (default `TASKS_DEFAULT_FRAME`), newest first. */
+/**
+ * `GET /app/tasks.json`: by state and created_at period, newest first. Without `relativeDate` or both
+ * bounds there is no date filter (`TASKS_DEFAULT_PERIOD`; see `periodRequested`).
+ */
 export const tasksQuerySchema = periodQuerySchema.extend({
   state: z.enum(TASK_STATES, { error: oneOf(TASK_STATES) }).optional(),
   page: paginationQuerySchema.shape.page,

@@ -1,6 +1,5 @@
 // Tasks: what an AI employee escalates to staff (spec §3 "Action item", "Assistant thread"; §4 task
 // filter). Plain constants and guards, without zod.
-import type { TimeFrame } from "../search/search-params.ts";
 
 /** The only task type: the AI needs a human's response. Its tasks are the assistant threads. */
 export const HUMAN_RESPONSE_TASK = "Tasks::HumanResponse";
@@ -29,8 +28,11 @@ export type TaskAuthorType = (typeof TASK_AUTHOR_TYPES)[number];
 
 /** A staff answer or assist input. */
 export const ANSWER_MAX_LENGTH = 2000;
-/** `GET /app/tasks.json` without a period: the last 30 days, like quotes (spec §9). */
-export const TASKS_DEFAULT_FRAME: TimeFrame = "monthly";
+/**
+ * `GET /app/tasks.json` without a period (no `relative_date`, not both bounds) applies no date filter:
+ * a to-do item stays on the action items list however old it is (unlike quotes' monthly default).
+ */
+export const TASKS_DEFAULT_PERIOD = "all" as const;
 /** Task list page size: default and maximum. */
 export const TASKS_PER_PAGE = 50;
 export const TASKS_PER_PAGE_MAX = 100;

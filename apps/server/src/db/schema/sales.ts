@@ -91,6 +91,8 @@ export const leads = pgTable(
     index("leads_company_id_created_at_idx").on(t.companyId, t.createdAt, t.stage),
     // The breakdown filtered by stage, newest first.
     index("leads_company_id_stage_created_at_idx").on(t.companyId, t.stage, t.createdAt),
+    // A conversation's lead (the inbox and conversation pages look it up per conversation).
+    index("leads_conversation_id_idx").on(t.conversationId),
     check("leads_stage_check", sql`${t.stage} in ('new', 'qualified', 'quoted', 'following_up', 'won', 'lost')`),
     check("leads_deal_size_cents_check", sql`${t.dealSizeCents} >= 0`),
   ],

@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A small stand-in for Chatwoot's Platform API on 127.0.0.1 (tests only): it checks the
+// `api_access_token` header, creates users, answers SSO login links, and records every call. Tests
+// switch it to failing modes to see how the server copes.
+
+export type FakeChatwootCall = { method: string; path: string; token: string | undefined; body: unknown };
+export type FakeChatwootMode = "ok" | "error" | "hang" | "bad_json" | "unsafe_url" | "email_taken";
+
+export type FakeChatwoot = {
+  url: string;
+  token: string;
+  calls: FakeChatwootCall[];
+  users: Map<number, { name: string; email: string; password: string }>;
+  mode: FakeChatwootMode;
+  /** Runs as a user is being created, before the answer (e.g. to play a concurrent request). */
+  onCreateUser: (() => Promise<void>) | null;
+  close(): Promise<void>;
+};
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function startFakeChatwoot(token = "platform-secret"): Promise<FakeChatwoot> {
+  let nextId = 41;
+  const hanging = new Set<ServerResponse>();
+  const fake: FakeChatwoot = {
+    url: "",
+    token,
+    calls: [],
+    users: new Map(),
+    mode: "ok",
+    onCreateUser: null,
+    close: async () => {},
+  };
+
+  const reply = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+
+  const server = createServer(async (request, response) => {
+    const path = request.url ?? "/";
+    const given = request.headers.api_access_token;
+    const body = await readJson(request);
+    fake.calls.push({ method: request.method ?? "GET", path, token: Array.isArray(given) ? given[0] : given, body });
+
+    if (given !== fake.token) return reply(response, 401, { error: "Invalid access_token" });
+    if (fake.mode === "hang") {
+      hanging.add(response);
+      return;
+    }
+    if (fake.mode === "error") return reply(response, 500, { error: "Internal Server Error" });
+    if (fake.mode === "bad_json") return reply(response, 200, "<html>maintenance</html>");
+
+    if (request.method === "POST" && path === "/platform/api/v1/users") {
+      const user = body as { name: string; email: string; password: string };
+      await fake.onCreateUser?.();
+      const taken = [...fake.users.values()].some((u) => u.email === user.email);
+      if (taken || fake.mode === "email_taken") {
+        return reply(response, 422, { message: "Email has already been taken" });
+      }
+      const id = nextId++;
+      fake.users.set(id, user);
+      return reply(response, 200, { id, name: user.name, email: user.email, access_token: "user-token" });
+    }
+    const login = /^\/platform\/api\/v1\/users\/(\d+)\/login$/.exec(path);
+    if (request.method === "GET" && login) {
+      const user = fake.users.get(Number(login[1]));
+      if (!user) return reply(response, 404, { error: "Resource could not be found" });
+      if (fake.mode === "unsafe_url") return reply(response, 200, { url: "javascript:alert(1)" });
+      const email = encodeURIComponent(user.email);
+      return reply(response, 200, { url: `${fake.url}/app/login?email=${email}&sso_auth_token=sso-${login[1]}` });
+    }
+    return reply(response, 404, { error: "Not found" });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = async () => {
+    for (const response of hanging) response.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return fake;
+}

@@ -1,0 +1,280 @@
+import { attachmentUrl, type Message, type MessageAttachment, type MessageCursor } from "@foreman/contract";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { aiEmployees, attachments, conversations, messages, users } from "../../db/schema/index.ts";
+import { descIndexed } from "../../lib/index-order.ts";
+
+// A conversation's messages: keyset pages on (created_at, id), newest first, served by the
+// (conversation_id, created_at desc, id desc) index; the reads other modules show messages with (the
+// tasks list, the live events); and the staff reply's writes.
+
+export type MessageRow = {
+  id: string;
+  conversationId: string;
+  senderType: Message["senderType"];
+  senderName: string;
+  content: string;
+  createdAt: Date;
+  avatarUrl: string | null;
+};
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderType: messages.senderType,
+  senderName: messages.senderName,
+  content: messages.content,
+  createdAt: messages.createdAt,
+};
+
+/** Messages as `MessageRow`s: with their AI employee's picture. */
+function selectMessageRows(db: Executor) {
+  return db
+    .select({ ...messageColumns, avatarUrl: aiEmployees.avatarUrl })
+    .from(messages)
+    .leftJoin(aiEmployees, eq(aiEmployees.id, messages.aiEmployeeId));
+}
+
+/**
+ * Up to `limit` messages of the conversation before the cursor (all when none), newest first. The row
+ * comparison `(created_at, id) < (…)` is an index condition, so an old page costs what the first does.
+ */
+export async function listMessagesBefore(
+  db: Executor,
+  conversationId: string,
+  before: MessageCursor | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  return selectMessageRows(db)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(descIndexed(messages.createdAt), descIndexed(messages.id))
+    .limit(limit);
+}
+
+/** The newest message of a conversation, as the list rows show it; null for a conversation without any. */
+export async function findLastMessage(db: Executor, conversationId: string) {
+  const [row] = await db
+    .select({ content: messages.content, senderType: messages.senderType, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(descIndexed(messages.createdAt), descIndexed(messages.id))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * The newest `limit` messages of each conversation, oldest → newest, in two queries whatever the
+ * number of conversations: a lateral join takes each conversation's newest rows from the
+ * (conversation_id, created_at desc, id desc) index, then one query reads their attachments.
+ */
+export async function recentMessagesOf(
+  db: Executor,
+  companyId: string,
+  conversationIds: string[],
+  limit: number,
+): Promise<Map<string, Message[]>> {
+  const result = new Map<string, Message[]>();
+  if (conversationIds.length === 0) return result;
+  const recent = selectMessageRows(db)
+    .where(and(eq(messages.conversationId, conversations.id), eq(messages.companyId, companyId)))
+    .orderBy(descIndexed(messages.createdAt), descIndexed(messages.id))
+    .limit(limit)
+    .as("recent");
+  const rows = await db
+    .select({
+      id: recent.id,
+      conversationId: recent.conversationId,
+      senderType: recent.senderType,
+      senderName: recent.senderName,
+      content: recent.content,
+      createdAt: recent.createdAt,
+      avatarUrl: recent.avatarUrl,
+    })
+    .from(conversations)
+    .innerJoinLateral(recent, sql`true`)
+    .where(and(eq(conversations.companyId, companyId), inArray(conversations.id, conversationIds)))
+    .orderBy(asc(recent.conversationId), asc(recent.createdAt), asc(recent.id));
+  const files = await listAttachmentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    const list = result.get(row.conversationId) ?? [];
+    list.push(toMessage(row, files.get(row.id)));
+    result.set(row.conversationId, list);
+  }
+  return result;
+}
+
+/** One message of the company's, as the API shows it; null when there is none. */
+export async function findMessage(db: Executor, companyId: string, messageId: string): Promise<Message | null> {
+  const [row] = await selectMessageRows(db)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
+    .limit(1);
+  if (!row) return null;
+  const files = await listAttachmentsOf(db, [row.id]);
+  return toMessage(row, files.get(row.id));
+}
+
+/** The attachments of some messages (without their bytes), oldest first, with their public URLs. */
+export async function listAttachmentsOf(db: Executor, messageIds: string[]) {
+  const byMessage = new Map<string, Message["attachments"]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      id: attachments.id,
+      messageId: attachments.messageId,
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      byteSize: attachments.byteSize,
+      accessKey: attachments.accessKey,
+    })
+    .from(attachments)
+    .where(inArray(attachments.messageId, messageIds))
+    .orderBy(asc(attachments.createdAt), asc(attachments.id));
+  for (const row of rows) {
+    const list = byMessage.get(row.messageId) ?? [];
+    list.push(toAttachment(row));
+    byMessage.set(row.messageId, list);
+  }
+  return byMessage;
+}
+
+/** An attachment row as the API shows it, with its public URL. */
+export function toAttachment(row: {
+  id: string;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  accessKey: string;
+}): MessageAttachment {
+  return {
+    id: row.id,
+    url: attachmentUrl(row),
+    fileName: row.fileName,
+    contentType: row.contentType,
+    byteSize: row.byteSize,
+  };
+}
+
+/** A message row as the API shows it. Only AI employees have pictures; customers and staff show initials. */
+export function toMessage(row: MessageRow, files: Message["attachments"] | undefined): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderType: row.senderType,
+    senderName: row.senderName,
+    avatarUrl: row.senderType === "ai" ? row.avatarUrl : null,
+    content: row.content,
+    attachments: files ?? [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The conversation's id when it is the company's, else null. */
+export async function findConversationId(db: Executor, companyId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)));
+  return row?.id ?? null;
+}
+
+/** Locks the company's conversation for a write (so replies and takeovers apply one at a time); null if not the company's. */
+export async function lockConversation(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+/** The name a staff member's messages carry: their full name. */
+export async function findStaffName(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+}
+
+export type NewStaffMessage = {
+  companyId: string;
+  conversationId: string;
+  userId: string;
+  senderName: string;
+  content: string;
+};
+
+export async function insertStaffMessage(db: Executor, values: NewStaffMessage): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({ ...values, senderType: "staff" })
+    .returning(messageColumns);
+  return { ...row!, avatarUrl: null };
+}
+
+export type NewAttachmentRow = {
+  companyId: string;
+  messageId: string;
+  fileName: string;
+  contentType: string;
+  accessKey: string;
+  data: Uint8Array;
+};
+
+/**
+ * Answers the rows as the API shows them, in the order listAttachmentsOf reads them back: one insert
+ * shares one created_at, so by id (uuids compare as their lower-case hex text does).
+ */
+export async function insertAttachments(db: Executor, rows: NewAttachmentRow[]): Promise<MessageAttachment[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(attachments)
+    .values(
+      rows.map(({ data, ...row }) => ({
+        ...row,
+        byteSize: data.byteLength,
+        // As base64 text: PGlite's own bytea parameter encoding takes ~13 s for 10 MB, this ~0.4 s.
+        data: sql`decode(${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64")}, 'base64')`,
+      })),
+    )
+    .returning({
+      id: attachments.id,
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      byteSize: attachments.byteSize,
+      accessKey: attachments.accessKey,
+    });
+  return inserted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toAttachment);
+}
+
+/**
+ * A staff message takes the conversation over from the AI employee: handled by staff, taken over by
+ * the first staff member to write (kept afterwards), open again, and active as of the message.
+ */
+export async function markTakenOver(
+  db: Executor,
+  conversationId: string,
+  values: { userId: string; at: Date },
+): Promise<void> {
+  const at = values.at.toISOString();
+  await db
+    .update(conversations)
+    .set({
+      handledBy: "staff",
+      status: "open",
+      takenOverByUserId: sql`coalesce(${conversations.takenOverByUserId}, ${values.userId}::uuid)`,
+      takenOverAt: sql`coalesce(${conversations.takenOverAt}, ${at}::timestamptz)`,
+      lastActivityAt: sql`greatest(${conversations.lastActivityAt}, ${at}::timestamptz)`,
+    })
+    .where(eq(conversations.id, conversationId));
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import type { LiveEvent } from "@foreman/contract";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { EventBus, LiveEventListener } from "./event-bus.ts";
+import { InProcessEventBus } from "./in-process-event-bus.ts";
+import { type Notification, parseNotification, toNotification, type WireEvent } from "./notification.ts";
+
+/** The NOTIFY channel every instance LISTENs on. */
+export const EVENTS_CHANNEL = "foreman_events";
+
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 30_000;
+
+export type PostgresEventBusOptions = {
+  /** The connection string of the database the app uses; the bus opens one more connection on it. */
+  url: string;
+  /** Sends a NOTIFY on the app's pool: `select pg_notify(channel, payload)`. */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Rebuilds an event sent slim (ids only, see notification.ts) from the database; null drops it. */
+  hydrate: (companyId: string, event: WireEvent) => Promise<LiveEvent | null>;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The bus of several instances on one PostgreSQL: publish is a NOTIFY on `foreman_events`; every
+ * instance LISTENs on one dedicated connection and hands what arrives to its own subscribers. Events
+ * published here reach this instance's subscribers at once (not through the round trip), so its own
+ * notifications are recognised by `origin` and skipped. The listening connection reconnects with
+ * backoff when it fails; events sent while it is down are lost to this instance (NOTIFY is not
+ * queued for absent listeners), which the clients cover by refetching when their stream reconnects.
+ */
+export class PostgresEventBus implements EventBus {
+  readonly #local = new InProcessEventBus();
+  readonly #origin = randomUUID();
+  readonly #options: PostgresEventBusOptions;
+  #client: pg.Client | null = null;
+  #closed = false;
+  #attempt = 0;
+  #retry: NodeJS.Timeout | null = null;
+  // Notifications are handled one after another, so an event read back from the database (slim) is
+  // not overtaken by the events published after it.
+  #received: Promise<void> = Promise.resolve();
+
+  constructor(options: PostgresEventBusOptions) {
+    this.#options = options;
+  }
+
+  /** Opens the listening connection; resolves once LISTEN is in place (or the first attempt failed and retries began). */
+  async start(): Promise<void> {
+    await this.#connect();
+  }
+
+  /** True while the listening connection is up (for tests and diagnostics). */
+  get listening(): boolean {
+    return this.#client !== null;
+  }
+
+  async publish(companyId: string, event: LiveEvent): Promise<void> {
+    if (this.#closed) return;
+    this.#local.deliver(companyId, event);
+    try {
+      await this.#options.notify(EVENTS_CHANNEL, toNotification(this.#origin, companyId, event));
+    } catch (error) {
+      this.#options.log.warn(
+        { err: error, eventType: event.type },
+        "could not announce a live event to other instances",
+      );
+    }
+  }
+
+  subscribe(companyId: string, listener: LiveEventListener): () => void {
+    return this.#local.subscribe(companyId, listener);
+  }
+
+  subscriberCount(companyId: string): number {
+    return this.#local.subscriberCount(companyId);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    const client = this.#client;
+    this.#client = null;
+    await this.#local.close();
+    await client?.end().catch(() => {});
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#options.url, keepAlive: true });
+    // Until LISTEN is in place a failure is reported by connect()/query(); afterwards by 'error'/'end'.
+    client.on("error", (error) => this.#lost(client, error));
+    client.on("end", () => this.#lost(client, null));
+    client.on("notification", (message) => {
+      const payload = message.payload;
+      if (message.channel !== EVENTS_CHANNEL || !payload) return;
+      this.#received = this.#received.then(() => this.#receive(payload));
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => {});
+      this.#lost(client, error);
+      return;
+    }
+    if (this.#closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.#client = client;
+    this.#attempt = 0;
+  }
+
+  #lost(client: pg.Client, error: unknown) {
+    if (this.#closed) return;
+    if (this.#client !== null && this.#client !== client) return;
+    this.#client = null;
+    client.removeAllListeners();
+    // A late 'error' after removing listeners would crash the process.
+    client.on("error", () => {});
+    client.end().catch(() => {});
+    if (this.#retry) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** this.#attempt);
+    this.#attempt += 1;
+    this.#options.log.warn({ err: error ?? undefined, retryInMs: delay }, "live events: listening connection lost");
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      void this.#connect();
+    }, delay);
+    this.#retry.unref();
+  }
+
+  async #receive(payload: string) {
+    const notification: Notification | null = parseNotification(payload);
+    if (!notification || notification.origin === this.#origin) return;
+    try {
+      const event = notification.slim
+        ? await this.#options.hydrate(notification.companyId, notification.event)
+        : (notification.event as LiveEvent);
+      if (event && !this.#closed) this.#local.deliver(notification.companyId, event);
+    } catch (error) {
+      this.#options.log.warn({ err: error }, "live events: could not rebuild a slim event");
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  aiEmployees,
+  companies,
+  conversations,
+  customers,
+  messages,
+  quotes,
+  taskMessages,
+  tasks,
+} from "../../db/schema/index.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "../../test/app.ts";
+import { apiHeaders, createDepartment, createMember, issueTokenFor } from "../../test/fixtures.ts";
+
+// Test support for the tasks endpoints: two companies, each with a customer conversation and tasks in
+// every state, written straight into the tables (independently of the code under test).
+
+const HOUR = 3_600_000;
+
+export type CompanyWorld = {
+  companyId: string;
+  userId: string;
+  userName: string;
+  token: string;
+  accountId: number;
+  aiEmployee: { id: string; name: string };
+  customer: { id: string; fullName: string };
+  conversation: { id: string; displayId: number };
+  quote: { id: string; number: number };
+  /** A question and an authorize item to do (due in an hour), one done, one past due. */
+  question: string;
+  authorize: string;
+  done: string;
+  pastDue: string;
+  headers: Record<string, string>;
+};
+
+export async function createCompanyWorld(db: Db, name: string, displayId = 101): Promise<CompanyWorld> {
+  const { user, company } = await createMember(db, name);
+  const token = (await issueTokenFor(db, user.id)).accessToken;
+  const department = await createDepartment(db, company.id, { name: "Sales", employees: 0 });
+  const [employee] = await db
+    .insert(aiEmployees)
+    .values({ companyId: company.id, departmentId: department.id, name: `${name} AI`, role: "Sales agent" })
+    .returning();
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      companyId: company.id,
+      fullName: `${name} Customer`,
+      email: "buyer@example.com",
+      phone: "+1 555 0100",
+      organization: `${name} Buyers`,
+    })
+    .returning();
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      companyId: company.id,
+      displayId,
+      inboxId: 1,
+      channel: "whatsapp",
+      customerId: customer!.id,
+      aiEmployeeId: employee!.id,
+      lastActivityAt: new Date(Date.now() - HOUR),
+    })
+    .returning();
+  const [quote] = await db
+    .insert(quotes)
+    .values({
+      companyId: company.id,
+      number: 1001,
+      subtotalCents: 250_000,
+      totalCents: 250_000,
+      customerId: customer!.id,
+      conversationId: conversation!.id,
+    })
+    .returning();
+  // 25 messages, one a minute, so "the last 20" leaves 5 out.
+  const start = Date.now() - 2 * HOUR;
+  await db.insert(messages).values(
+    Array.from({ length: 25 }, (_, i) => ({
+      companyId: company.id,
+      conversationId: conversation!.id,
+      senderType: i % 2 === 0 ? ("customer" as const) : ("ai" as const),
+      senderName: i % 2 === 0 ? customer!.fullName : employee!.name,
+      aiEmployeeId: i % 2 === 0 ? null : employee!.id,
+      content: `Message ${i + 1}`,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  );
+  const base = {
+    companyId: company.id,
+    conversationId: conversation!.id,
+    aiEmployeeId: employee!.id,
+    assignableType: "Conversation" as const,
+    assignableId: conversation!.id,
+  };
+  const inAnHour = new Date(Date.now() + HOUR);
+  const rows = await db
+    .insert(tasks)
+    .values([
+      {
+        ...base,
+        actionType: "question",
+        title: "Saturday delivery?",
+        question: "Can we deliver on Saturday?",
+        dueAt: inAnHour,
+        tags: ["delivery"],
+        createdAt: new Date(Date.now() - 3 * HOUR),
+        updatedAt: new Date(Date.now() - 3 * HOUR),
+      },
+      {
+        ...base,
+        actionType: "authorize",
+        title: "15% discount on Q-1001",
+        question: "The customer asks for 15% off; my limit is 10%.",
+        dueAt: inAnHour,
+        assignableType: "Quote",
+        assignableId: quote!.id,
+        quoteId: quote!.id,
+        tags: ["discount"],
+        createdAt: new Date(Date.now() - 2 * HOUR),
+        updatedAt: new Date(Date.now() - 2 * HOUR),
+      },
+      {
+        ...base,
+        actionType: "question",
+        title: "Stock for Friday?",
+        question: "Is there stock for Friday?",
+        state: "done",
+        answer: "Yes",
+        resolvedByUserId: user.id,
+        resolvedAt: new Date(Date.now() - 40 * 24 * HOUR),
+        dueAt: new Date(Date.now() - 39 * 24 * HOUR),
+        createdAt: new Date(Date.now() - 41 * 24 * HOUR),
+        updatedAt: new Date(Date.now() - 40 * 24 * HOUR),
+      },
+      {
+        ...base,
+        actionType: "question",
+        title: "Net 30 terms?",
+        question: "Can they pay on net 30?",
+        dueAt: new Date(Date.now() - HOUR),
+        // Older than a month: the default list must still show it.
+        createdAt: new Date(Date.now() - 45 * 24 * HOUR),
+        updatedAt: new Date(Date.now() - 45 * 24 * HOUR),
+      },
+    ])
+    .returning({ id: tasks.id, question: tasks.question, createdAt: tasks.createdAt });
+  await db.insert(taskMessages).values(
+    rows.map((row) => ({
+      companyId: company.id,
+      taskId: row.id,
+      authorType: "ai" as const,
+      content: row.question,
+      createdAt: row.createdAt,
+    })),
+  );
+  const [account] = await db
+    .select({ accountId: companies.chatAccountId })
+    .from(companies)
+    .where(sql`${companies.id} = ${company.id}`);
+  return {
+    companyId: company.id,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`,
+    token,
+    accountId: account!.accountId,
+    aiEmployee: { id: employee!.id, name: employee!.name },
+    customer: { id: customer!.id, fullName: customer!.fullName },
+    conversation: { id: conversation!.id, displayId: conversation!.displayId },
+    quote: { id: quote!.id, number: quote!.number },
+    question: rows[0]!.id,
+    authorize: rows[1]!.id,
+    done: rows[2]!.id,
+    pastDue: rows[3]!.id,
+    headers: apiHeaders(token, company.id),
+  };
+}
+
+export type TasksWorld = { t: TestApp; a: CompanyWorld; b: CompanyWorld };
+
+export async function tasksWorld(options: TestAppOptions = {}): Promise<TasksWorld> {
+  const t = await createTestApp(options);
+  const a = await createCompanyWorld(t.db, "Alpha");
+  const b = await createCompanyWorld(t.db, "Bravo", 202);
+  return { t, a, b };
+}
+
+type Row = Record<string, unknown>;
+export async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** Row counts of everything a resolution may write, to prove a refused one wrote nothing. */
+export async function writeCounts(db: Db) {
+  const [row] = await rows(
+    db,
+    sql`select
+      (select count(*)::int from tasks where state = 'done') as done_tasks,
+      (select count(*)::int from task_messages) as task_messages,
+      (select count(*)::int from messages) as messages,
+      (select coalesce(max(updated_at), 'epoch')::text from tasks) as last_task_update,
+      (select coalesce(max(last_activity_at), 'epoch')::text from conversations) as last_activity`,
+  );
+  return row!;
+}

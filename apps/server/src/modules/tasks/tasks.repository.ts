@@ -1,0 +1,237 @@
+import type { Period, TaskDecision, TaskState } from "@foreman/contract";
+import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import {
+  aiEmployees,
+  companies,
+  conversations,
+  customers,
+  quotes,
+  taskMessages,
+  tasks,
+  users,
+} from "../../db/schema/index.ts";
+import { descIndexed } from "../../lib/index-order.ts";
+import { customerContactColumns } from "../conversations/conversations.repository.ts";
+
+// Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
+
+export type TasksFilter = { companyId: string; state?: TaskState | undefined; period: Period | null };
+
+const resolver = alias(users, "resolver");
+
+/** A task with what every task view shows: its conversation (chat ids, customer), quote, AI employee and resolver. */
+function selectTasks(db: Executor) {
+  return db
+    .select({
+      task: tasks,
+      conversation: {
+        id: conversations.id,
+        displayId: conversations.displayId,
+        inboxId: conversations.inboxId,
+        channel: conversations.channel,
+        aiEmployeeId: conversations.aiEmployeeId,
+      },
+      accountId: companies.chatAccountId,
+      customer: customerContactColumns,
+      quote: {
+        id: quotes.id,
+        number: quotes.number,
+        state: quotes.state,
+        totalCents: quotes.totalCents,
+        currency: quotes.currency,
+      },
+      aiEmployee: { id: aiEmployees.id, name: aiEmployees.name },
+      resolver: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName },
+    })
+    .from(tasks)
+    .innerJoin(conversations, eq(conversations.id, tasks.conversationId))
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .leftJoin(customers, eq(customers.id, conversations.customerId))
+    .leftJoin(quotes, eq(quotes.id, tasks.quoteId))
+    .leftJoin(aiEmployees, eq(aiEmployees.id, tasks.aiEmployeeId))
+    .leftJoin(resolver, eq(resolver.id, tasks.resolvedByUserId));
+}
+
+export type TaskRecord = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+function where(filter: TasksFilter) {
+  return and(
+    eq(tasks.companyId, filter.companyId),
+    filter.state ? eq(tasks.state, filter.state) : undefined,
+    filter.period ? gte(tasks.createdAt, filter.period.start) : undefined,
+    filter.period ? lt(tasks.createdAt, filter.period.end) : undefined,
+  );
+}
+
+/** A page of the company's tasks, newest first (id breaks ties), in tasks_company_id_state_created_at_idx's order. */
+export async function listTasks(db: Executor, filter: TasksFilter, limit: number, offset: number) {
+  return selectTasks(db)
+    .where(where(filter))
+    .orderBy(descIndexed(tasks.createdAt), descIndexed(tasks.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countTasks(db: Executor, filter: TasksFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(where(filter));
+  return row!.n;
+}
+
+/** One task of the company; null when it is not the company's. */
+export async function findTask(db: Executor, companyId: string, id: string) {
+  const [row] = await selectTasks(db)
+    .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ThreadsFilter = { companyId: string; state?: TaskState | undefined };
+
+function threadsWhere(filter: ThreadsFilter) {
+  return and(
+    eq(tasks.companyId, filter.companyId),
+    eq(tasks.type, HUMAN_RESPONSE_TASK),
+    filter.state ? eq(tasks.state, filter.state) : undefined,
+  );
+}
+
+/** A page of the assistant threads (`Tasks::HumanResponse`), newest update first (tasks_company_id_updated_at_idx's order). */
+export async function listThreads(db: Executor, filter: ThreadsFilter, limit: number, offset: number) {
+  return selectTasks(db)
+    .where(threadsWhere(filter))
+    .orderBy(descIndexed(tasks.updatedAt), descIndexed(tasks.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countThreads(db: Executor, filter: ThreadsFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(threadsWhere(filter));
+  return row!.n;
+}
+
+/** To-do tasks on each of these conversations. */
+export async function openTaskCounts(db: Executor, companyId: string, conversationIds: string[]) {
+  const counts = new Map<string, number>();
+  if (conversationIds.length === 0) return counts;
+  const rows = await db
+    .select({ conversationId: tasks.conversationId, n: count() })
+    .from(tasks)
+    .where(
+      and(eq(tasks.companyId, companyId), eq(tasks.state, "to_do"), inArray(tasks.conversationId, conversationIds)),
+    )
+    .groupBy(tasks.conversationId);
+  for (const row of rows) counts.set(row.conversationId, row.n);
+  return counts;
+}
+
+const threadAuthor = alias(users, "thread_author");
+
+function selectThreadMessages(db: Executor) {
+  return db
+    .select({
+      id: taskMessages.id,
+      taskId: taskMessages.taskId,
+      authorType: taskMessages.authorType,
+      content: taskMessages.content,
+      createdAt: taskMessages.createdAt,
+      author: { firstName: threadAuthor.firstName, lastName: threadAuthor.lastName },
+      aiEmployeeName: aiEmployees.name,
+    })
+    .from(taskMessages)
+    .innerJoin(tasks, eq(tasks.id, taskMessages.taskId))
+    .leftJoin(threadAuthor, eq(threadAuthor.id, taskMessages.userId))
+    .leftJoin(aiEmployees, eq(aiEmployees.id, tasks.aiEmployeeId));
+}
+
+export type ThreadMessageRecord = Awaited<ReturnType<typeof listThreadMessages>>[number];
+
+/** A task's assistant thread, oldest → newest. */
+export async function listThreadMessages(db: Executor, companyId: string, taskId: string) {
+  return selectThreadMessages(db)
+    .where(and(eq(taskMessages.companyId, companyId), eq(taskMessages.taskId, taskId)))
+    .orderBy(asc(taskMessages.createdAt), asc(taskMessages.id));
+}
+
+/** The newest thread message of each task (one query: DISTINCT ON over the task_id, created_at index). */
+export async function lastThreadMessages(db: Executor, companyId: string, taskIds: string[]) {
+  const byTask = new Map<string, ThreadMessageRecord>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .selectDistinctOn([taskMessages.taskId], {
+      id: taskMessages.id,
+      taskId: taskMessages.taskId,
+      authorType: taskMessages.authorType,
+      content: taskMessages.content,
+      createdAt: taskMessages.createdAt,
+      author: { firstName: threadAuthor.firstName, lastName: threadAuthor.lastName },
+      aiEmployeeName: aiEmployees.name,
+    })
+    .from(taskMessages)
+    .innerJoin(tasks, eq(tasks.id, taskMessages.taskId))
+    .leftJoin(threadAuthor, eq(threadAuthor.id, taskMessages.userId))
+    .leftJoin(aiEmployees, eq(aiEmployees.id, tasks.aiEmployeeId))
+    .where(and(eq(taskMessages.companyId, companyId), inArray(taskMessages.taskId, taskIds)))
+    .orderBy(taskMessages.taskId, desc(taskMessages.createdAt), desc(taskMessages.id));
+  for (const row of rows) byTask.set(row.taskId, row);
+  return byTask;
+}
+
+/** The company's conversation with this chat display id. */
+export async function findConversationIdByDisplayId(db: Executor, companyId: string, displayId: number) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, companyId), eq(conversations.displayId, displayId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type Resolution = { answer: string | null; decision: TaskDecision | null; userId: string };
+
+/**
+ * Resolves a task if it can still be resolved: one conditional UPDATE (to do, due after now), so two
+ * staff members racing, or a resolution arriving after the due time, change nothing. Null when no row
+ * qualified; the caller then asks `findTaskState` why.
+ */
+export async function resolveTaskRow(db: Executor, companyId: string, id: string, resolution: Resolution) {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      state: "done",
+      answer: resolution.answer,
+      decision: resolution.decision,
+      resolvedByUserId: resolution.userId,
+      resolvedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id), eq(tasks.state, "to_do"), sql`${tasks.dueAt} > now()`))
+    .returning();
+  return row ?? null;
+}
+
+export async function findTaskState(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select({ state: tasks.state, dueAt: tasks.dueAt })
+    .from(tasks)
+    .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertThreadMessage(
+  db: Executor,
+  values: { companyId: string; taskId: string; authorType: "ai" | "staff"; userId: string | null; content: string },
+) {
+  const [row] = await db.insert(taskMessages).values(values).returning({ id: taskMessages.id });
+  return row!.id;
+}
+
+export async function findThreadMessage(db: Executor, companyId: string, id: string) {
+  const [row] = await selectThreadMessages(db)
+    .where(and(eq(taskMessages.companyId, companyId), eq(taskMessages.id, id)))
+    .limit(1);
+  return row ?? null;
+}

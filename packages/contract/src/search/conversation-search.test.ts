@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import {
+  hasConversationFilters,
+  inboxChatAddress,
+  parseConversationFilters,
+  parseConversationSearch,
+  parseConversationsSearch,
+  parseInboxPageSearch,
+} from "./conversation-search.ts";
+
+describe("parseConversationFilters", () => {
+  it("keeps known stage, channel and status values, case forgiven", () => {
+    expect(parseConversationFilters({ stage: "Quoted", channel: "WHATSAPP", status: "open", q: "  acme " })).toEqual({
+      stage: "quoted",
+      channel: "whatsapp",
+      status: "open",
+      q: "acme",
+    });
+  });
+
+  it("drops unknown values and empty text, so each means all", () => {
+    expect(parseConversationFilters({ stage: "hot", channel: "fax", status: 3, q: "   " })).toEqual({
+      stage: undefined,
+      channel: undefined,
+      status: undefined,
+      q: undefined,
+    });
+    expect(parseConversationFilters({ stage: { x: 1 }, q: ["a"] })).toEqual({
+      stage: undefined,
+      channel: undefined,
+      status: undefined,
+      q: undefined,
+    });
+  });
+
+  it("reads numbers as search text and caps it at 100 characters", () => {
+    expect(parseConversationFilters({ q: 42 }).q).toBe("42");
+    expect(parseConversationFilters({ q: "x".repeat(150) }).q).toHaveLength(100);
+  });
+});
+
+describe("parseInboxPageSearch", () => {
+  it("passes the sso pair through next to the filters", () => {
+    expect(parseInboxPageSearch({ sso_conversation_id: 42, sso_account_id: "7", stage: "won", other: "x" })).toEqual({
+      stage: "won",
+      channel: undefined,
+      status: undefined,
+      q: undefined,
+      sso_conversation_id: "42",
+      sso_account_id: "7",
+    });
+  });
+});
+
+describe("parseConversationsSearch", () => {
+  it("keeps a page from 2 up and embed=1", () => {
+    expect(parseConversationsSearch({ page: "3", embed: 1, channel: "sms" })).toMatchObject({
+      page: 3,
+      embed: 1,
+      channel: "sms",
+    });
+  });
+
+  it("leaves the first page, bad pages and other embed values out", () => {
+    for (const page of [1, "1", 0, -2, "abc", 2.5]) expect(parseConversationsSearch({ page }).page).toBeUndefined();
+    for (const embed of [0, "yes", "", null]) expect(parseConversationsSearch({ embed }).embed).toBeUndefined();
+  });
+});
+
+describe("parseConversationSearch", () => {
+  it("reads embed only", () => {
+    expect(parseConversationSearch({ embed: "1", stage: "won" })).toEqual({ embed: 1 });
+    expect(parseConversationSearch({ embed: "true" })).toEqual({ embed: 1 });
+    expect(parseConversationSearch({})).toEqual({ embed: undefined });
+  });
+});
+
+describe("inboxChatAddress", () => {
+  it("reads the account and conversation display id as positive whole numbers", () => {
+    expect(inboxChatAddress({ sso_account_id: "7", sso_conversation_id: "42" })).toEqual({
+      accountId: 7,
+      displayId: 42,
+    });
+  });
+
+  it("is null when either is missing or not a positive whole number", () => {
+    for (const search of [
+      {},
+      { sso_account_id: "7" },
+      { sso_conversation_id: "42" },
+      { sso_account_id: "0", sso_conversation_id: "42" },
+      { sso_account_id: "7", sso_conversation_id: "4.2" },
+      { sso_account_id: "-7", sso_conversation_id: "42" },
+      { sso_account_id: "1e3", sso_conversation_id: "42" },
+      { sso_account_id: "7", sso_conversation_id: "abc" },
+    ]) {
+      expect(inboxChatAddress(search), JSON.stringify(search)).toBeNull();
+    }
+  });
+});
+
+describe("hasConversationFilters", () => {
+  it("is true when any filter is set", () => {
+    expect(hasConversationFilters({})).toBe(false);
+    expect(hasConversationFilters({ q: "x" })).toBe(true);
+    expect(hasConversationFilters({ channel: "sms" })).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+// Search parameters of the conversation screens (/inbox, /conversations, /conversations/{id}). Plain
+// functions like search-params.ts: route files load with the shell, so no zod here.
+
+import {
+  CONVERSATION_SEARCH_MAX_LENGTH,
+  type ConversationStatus,
+  isConversationStatus,
+} from "../conversations/conversation.ts";
+import { type Channel, isChannel } from "../sales/channel.ts";
+import { isLeadStage, type LeadStage } from "../sales/leads.ts";
+import { FIRST_PAGE, type InboxSearch, parseInboxSearch, searchPage, searchText } from "./search-params.ts";
+
+/** The list filters both screens share: the lead's stage, the channel, the status and a text search. */
+export type ConversationFilters = {
+  stage?: LeadStage;
+  channel?: Channel;
+  status?: ConversationStatus;
+  q?: string;
+};
+
+/** `/inbox`: the filters, plus the chat tool's pair naming the open conversation (spec §2). */
+export type InboxPageSearch = ConversationFilters & InboxSearch;
+/** `/conversations`: the filters and the page (absent on the first); `embed=1` drops the shell. */
+export type ConversationsSearch = ConversationFilters & { page?: number; embed?: 1 };
+/** `/conversations/{id}`: `embed=1` shows only the thread and the reply box (inside the inbox). */
+export type ConversationSearch = { embed?: 1 };
+
+type RawSearch = Record<string, unknown>;
+
+/** Known values only (an unknown stage, channel or status is dropped: all of them); the search text trimmed and capped. */
+export function parseConversationFilters(search: ConversationFilters | RawSearch): ConversationFilters {
+  const raw = search as RawSearch;
+  const stage = searchText(raw.stage)?.toLowerCase();
+  const channel = searchText(raw.channel)?.toLowerCase();
+  const status = searchText(raw.status)?.toLowerCase();
+  const q = searchText(raw.q)?.slice(0, CONVERSATION_SEARCH_MAX_LENGTH).trim();
+  return {
+    stage: isLeadStage(stage) ? stage : undefined,
+    channel: isChannel(channel) ? channel : undefined,
+    status: isConversationStatus(status) ? status : undefined,
+    q: q || undefined,
+  };
+}
+
+/** `embed=1` (or `true`) turns the embedded view on; anything else leaves it off. */
+export function searchEmbed(value: unknown): 1 | undefined {
+  const text = searchText(value)?.toLowerCase();
+  return text === "1" || text === "true" ? 1 : undefined;
+}
+
+export function parseInboxPageSearch(search: InboxPageSearch | RawSearch): InboxPageSearch {
+  return { ...parseConversationFilters(search), ...parseInboxSearch(search) };
+}
+
+export function parseConversationsSearch(search: ConversationsSearch | RawSearch): ConversationsSearch {
+  const raw = search as RawSearch;
+  const page = searchPage(raw.page);
+  return {
+    ...parseConversationFilters(search),
+    page: page === FIRST_PAGE ? undefined : page,
+    embed: searchEmbed(raw.embed),
+  };
+}
+
+export function parseConversationSearch(search: ConversationSearch | RawSearch): ConversationSearch {
+  return { embed: searchEmbed((search as RawSearch).embed) };
+}
+
+/** The chat tool's pair from `/inbox`: both positive whole numbers, else null (nothing to open). */
+export function inboxChatAddress(search: InboxSearch): { accountId: number; displayId: number } | null {
+  const accountId = Number(search.sso_account_id);
+  const displayId = Number(search.sso_conversation_id);
+  if (!Number.isSafeInteger(accountId) || accountId < 1) return null;
+  if (!Number.isSafeInteger(displayId) || displayId < 1) return null;
+  if (!/^\d+$/.test(search.sso_account_id ?? "") || !/^\d+$/.test(search.sso_conversation_id ?? "")) return null;
+  return { accountId, displayId };
+}
+
+/** Any filter set (the list is narrowed: its empty state says so and offers to clear them). */
+export function hasConversationFilters(filters: ConversationFilters): boolean {
+  return Boolean(filters.stage || filters.channel || filters.status || filters.q);
+}
