@@ -34,6 +34,16 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SEED_DEMO: "true" },
+    // Every browser of the run shares one client address, and the conversation specs seed a 500-message
+    // thread through the API: a higher per-address ceiling than production's keeps the specs from
+    // throttling each other.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      RATE_LIMIT_MAX: "20000",
+    },
   },
 });

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 // Paths the API server owns; in development Vite forwards them to it (same origin in production).
-const apiPaths = ["/app", "/oauth", "/users.json", "/internal", "/api", "/healthz", "/readyz"];
+const apiPaths = ["/app", "/oauth", "/users.json", "/internal", "/api", "/files", "/healthz", "/readyz"];
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({

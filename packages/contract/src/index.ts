@@ -27,6 +27,7 @@ export * from "./sales/period.ts";
 export * from "./sales/reports.ts";
 export * from "./sales/schemas.ts";
 export * from "./search/conversation-search.ts";
+export * from "./search/inbox-address.ts";
 export * from "./search/search-params.ts";
 export * from "./search/task-search.ts";
 export * from "./tasks/assist-thread-key.ts";

@@ -36,8 +36,11 @@ export type RequestOptions = {
   /** Set false for calls that must not carry the session (sign in, sign up). */
   authenticated?: boolean;
   signal?: AbortSignal;
-  /** "blob" returns a successful answer's raw bytes (PDF downloads); errors are still read as JSON. */
-  responseType?: "json" | "blob";
+  /**
+   * "blob" returns a successful answer's raw bytes (PDF downloads); "stream" returns the successful
+   * `Response` itself, body unread (the live event stream). Errors are still read as JSON.
+   */
+  responseType?: "json" | "blob" | "stream";
 };
 
 export type WithHeaders<T> = { body: T; headers: Headers };
@@ -171,7 +174,9 @@ function refreshSession(stale: Session): Promise<Session | null> {
 
 async function send(path: string, options: RequestOptions, isRetry = false): Promise<WithHeaders<unknown>> {
   const blob = options.responseType === "blob";
-  const headers = new Headers({ Accept: blob ? "*/*" : "application/json", [CLIENT_ID_HEADER]: WEB_CLIENT_ID });
+  const stream = options.responseType === "stream";
+  const accept = blob ? "*/*" : stream ? "text/event-stream" : "application/json";
+  const headers = new Headers({ Accept: accept, [CLIENT_ID_HEADER]: WEB_CLIENT_ID });
 
   if (options.companyScoped) {
     const companyId = parseCompanyIdHeader(options.companyId ?? getSelectedCompany()?.id);
@@ -210,6 +215,7 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
     throw networkError(error);
   }
   if (blob && response.ok) return { body: await response.blob(), headers: response.headers };
+  if (stream && response.ok) return { body: response, headers: response.headers };
   const payload = await readBody(response);
 
   if (response.status === 401 && session) {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  hasConversationFilters,
-  inboxChatAddress,
   parseConversationFilters,
   parseConversationSearch,
   parseConversationsSearch,
@@ -72,37 +70,5 @@ describe("parseConversationSearch", () => {
     expect(parseConversationSearch({ embed: "1", stage: "won" })).toEqual({ embed: 1 });
     expect(parseConversationSearch({ embed: "true" })).toEqual({ embed: 1 });
     expect(parseConversationSearch({})).toEqual({ embed: undefined });
-  });
-});
-
-describe("inboxChatAddress", () => {
-  it("reads the account and conversation display id as positive whole numbers", () => {
-    expect(inboxChatAddress({ sso_account_id: "7", sso_conversation_id: "42" })).toEqual({
-      accountId: 7,
-      displayId: 42,
-    });
-  });
-
-  it("is null when either is missing or not a positive whole number", () => {
-    for (const search of [
-      {},
-      { sso_account_id: "7" },
-      { sso_conversation_id: "42" },
-      { sso_account_id: "0", sso_conversation_id: "42" },
-      { sso_account_id: "7", sso_conversation_id: "4.2" },
-      { sso_account_id: "-7", sso_conversation_id: "42" },
-      { sso_account_id: "1e3", sso_conversation_id: "42" },
-      { sso_account_id: "7", sso_conversation_id: "abc" },
-    ]) {
-      expect(inboxChatAddress(search), JSON.stringify(search)).toBeNull();
-    }
-  });
-});
-
-describe("hasConversationFilters", () => {
-  it("is true when any filter is set", () => {
-    expect(hasConversationFilters({})).toBe(false);
-    expect(hasConversationFilters({ q: "x" })).toBe(true);
-    expect(hasConversationFilters({ channel: "sms" })).toBe(true);
   });
 });

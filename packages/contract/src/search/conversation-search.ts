@@ -65,18 +65,3 @@ export function parseConversationsSearch(search: ConversationsSearch | RawSearch
 export function parseConversationSearch(search: ConversationSearch | RawSearch): ConversationSearch {
   return { embed: searchEmbed((search as RawSearch).embed) };
 }
-
-/** The chat tool's pair from `/inbox`: both positive whole numbers, else null (nothing to open). */
-export function inboxChatAddress(search: InboxSearch): { accountId: number; displayId: number } | null {
-  const accountId = Number(search.sso_account_id);
-  const displayId = Number(search.sso_conversation_id);
-  if (!Number.isSafeInteger(accountId) || accountId < 1) return null;
-  if (!Number.isSafeInteger(displayId) || displayId < 1) return null;
-  if (!/^\d+$/.test(search.sso_account_id ?? "") || !/^\d+$/.test(search.sso_conversation_id ?? "")) return null;
-  return { accountId, displayId };
-}
-
-/** Any filter set (the list is narrowed: its empty state says so and offers to clear them). */
-export function hasConversationFilters(filters: ConversationFilters): boolean {
-  return Boolean(filters.stage || filters.channel || filters.status || filters.q);
-}

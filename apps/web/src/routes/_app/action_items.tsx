@@ -1,17 +1,20 @@
+import { parseActionItemsSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { PendingView } from "../../components/feedback/pending-view.tsx";
+import { ActionItemsPage } from "../../features/action-items/components/action-items-page.tsx";
+import { useSelectedCompany } from "../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/action_items")({
+  // The to-do list by default; `?state=done` is the Done tab. No loader: this file is part of the shell's
+  // download, so the page starts its own call (hovering a link still preloads the page's code).
+  validateSearch: parseActionItemsSearch,
   head: () => ({ meta: [{ title: "Action items · Foreman" }] }),
-  component: ActionItemsPage,
+  pendingComponent: () => <PendingView text="Loading action items..." />,
+  component: ActionItemsRoute,
 });
 
-function ActionItemsPage() {
-  return (
-    <NotBuiltYet
-      title="Action items"
-      description="Questions your AI employees need answered and actions they need you to authorize, with the time left for each. This feature is coming soon."
-      issue={4}
-    />
-  );
+function ActionItemsRoute() {
+  const { state } = Route.useSearch();
+  const company = useSelectedCompany();
+  return <ActionItemsPage companyId={company?.id ?? null} state={state ?? "to_do"} />;
 }

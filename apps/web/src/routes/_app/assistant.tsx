@@ -1,17 +1,20 @@
+import { parseAssistantSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { AssistantLoading } from "../../features/assistant/components/assistant-loading.tsx";
+import { AssistantPage } from "../../features/assistant/components/assistant-page.tsx";
+import { useSelectedCompany } from "../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/assistant")({
+  // The selected thread (`?thread=<task id>`) and, on narrow screens, its info panel (`&panel=info`). No
+  // loader, to keep the shell's download small: the page says 'Loading assistant...' while the threads load.
+  validateSearch: parseAssistantSearch,
   head: () => ({ meta: [{ title: "Assistant · Foreman" }] }),
-  component: AssistantPage,
+  pendingComponent: AssistantLoading,
+  component: AssistantRoute,
 });
 
-function AssistantPage() {
-  return (
-    <NotBuiltYet
-      title="Assistant"
-      description="Threads where an AI employee needs a human answer, with the conversation and the customer beside them. The conversations work will fill this screen."
-      issue={4}
-    />
-  );
+function AssistantRoute() {
+  const search = Route.useSearch();
+  const company = useSelectedCompany();
+  return <AssistantPage companyId={company?.id ?? null} search={search} />;
 }

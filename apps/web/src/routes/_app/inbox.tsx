@@ -1,19 +1,39 @@
-import { parseInboxSearch } from "@foreman/contract";
-import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { parseInboxPageSearch } from "@foreman/contract";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import type { FiltersChange } from "../../features/conversations/components/conversation-filters.tsx";
+import { InboxPage } from "../../features/inbox/components/inbox-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/inbox")({
-  validateSearch: parseInboxSearch,
+  // The filters, and the chat tool's pair naming the open conversation (spec §2: passed through).
+  validateSearch: parseInboxPageSearch,
+  loaderDeps: ({ search: { stage, channel, status, q } }) => ({ stage, channel, status, q }),
+  // Starts the list early (also on link hover); the screen shows failures itself.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const company = getSelectedCompany();
+    if (!company) return;
+    // Imported here, not at the top: this file's loader is part of the shell's download.
+    const { inboxQueryOptions } = await import("../../features/inbox/api.ts");
+    await queryClient.prefetchInfiniteQuery(inboxQueryOptions(company.id, deps));
+  },
   head: () => ({ meta: [{ title: "Inbox · Foreman" }] }),
-  component: InboxPage,
+  component: InboxRoute,
 });
 
-function InboxPage() {
+function InboxRoute() {
+  const search = Route.useSearch();
+  const company = useSelectedCompany();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onFiltersChange = useCallback(
+    (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change }) }),
+    [navigate],
+  );
+  const onClose = useCallback(
+    () => void navigate({ search: (prev) => ({ ...prev, sso_account_id: undefined, sso_conversation_id: undefined }) }),
+    [navigate],
+  );
   return (
-    <NotBuiltYet
-      title="Inbox"
-      description="Recent conversations with a filter panel, their lead stage and channel, and the conversation itself. The conversations work will fill this screen."
-      issue={4}
-    />
+    <InboxPage companyId={company?.id ?? null} search={search} onFiltersChange={onFiltersChange} onClose={onClose} />
   );
 }

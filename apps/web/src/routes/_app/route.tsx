@@ -1,6 +1,6 @@
-import { isSessionValid } from "@foreman/contract";
+import { isSessionValid, searchEmbed } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { createFileRoute, Outlet, redirect, useRouter } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FullScreenLoading } from "../../components/feedback/full-screen-loading.tsx";
 import { AppShell } from "../../components/layout/app-shell.tsx";
@@ -51,6 +51,7 @@ function AppLayout() {
   });
   const switchCompany = useSwitchCompany();
   const signOut = useSignOut();
+  const embedded = useLocation({ select: isEmbeddedView });
 
   // The stored selection can change under us (another tab, cleared storage): reconcile again.
   useEffect(() => {
@@ -60,6 +61,9 @@ function AppLayout() {
   if (!me) {
     return <LazyErrorScreen error={meQuery.error ?? loaded.error} reset={() => router.invalidate()} />;
   }
+
+  // The inbox frames a conversation (`?embed=1`): the page alone, without the shell around it.
+  if (embedded) return <Outlet />;
 
   return (
     <AppShell
@@ -73,4 +77,10 @@ function AppLayout() {
       <Outlet />
     </AppShell>
   );
+}
+
+/** Only the conversation screens have an embeddable form. */
+function isEmbeddedView(location: { pathname: string; search: unknown }): boolean {
+  if (!location.pathname.startsWith("/conversations")) return false;
+  return searchEmbed((location.search as Record<string, unknown>).embed) === 1;
 }

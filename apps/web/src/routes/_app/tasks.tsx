@@ -1,17 +1,20 @@
+import { parseTasksSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { PendingView } from "../../components/feedback/pending-view.tsx";
+import { TasksPage } from "../../features/tasks/components/tasks-page.tsx";
+import { useSelectedCompany } from "../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/tasks")({
+  // `?state=to_do|done&page=N`; all tasks on the first page by default. No loader, to keep the shell's
+  // download small: the page starts its own call and shows the rows' skeleton meanwhile.
+  validateSearch: parseTasksSearch,
   head: () => ({ meta: [{ title: "Tasks · Foreman" }] }),
-  component: TasksPage,
+  pendingComponent: () => <PendingView text="Loading tasks..." />,
+  component: TasksRoute,
 });
 
-function TasksPage() {
-  return (
-    <NotBuiltYet
-      title="Tasks"
-      description="Tasks for you and your team, with their titles and due dates. The conversations and action items work will fill this screen."
-      issue={4}
-    />
-  );
+function TasksRoute() {
+  const search = Route.useSearch();
+  const company = useSelectedCompany();
+  return <TasksPage companyId={company?.id ?? null} search={search} />;
 }

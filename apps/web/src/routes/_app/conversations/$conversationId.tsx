@@ -1,17 +1,37 @@
+import { parseConversationSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../../components/feedback/not-built-yet.tsx";
+import { ConversationPage } from "../../../features/conversations/components/conversation-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/$conversationId")({
+  validateSearch: parseConversationSearch,
+  // Starts both calls early; the page shows a missing conversation (404) and other failures itself.
+  loader: async ({ context: { queryClient }, params: { conversationId } }) => {
+    const company = getSelectedCompany();
+    if (!company) return;
+    // Imported here, not at the top: this file's loader is part of the shell's download.
+    const { conversationQueryOptions, messagesQueryOptions } = await import("../../../features/conversations/api.ts");
+    await Promise.all([
+      queryClient.prefetchQuery(conversationQueryOptions(company.id, conversationId)),
+      queryClient.prefetchInfiniteQuery(messagesQueryOptions(company.id, conversationId)),
+    ]);
+  },
   head: () => ({ meta: [{ title: "Conversation · Foreman" }] }),
-  component: ConversationPage,
+  component: ConversationRoute,
 });
 
-function ConversationPage() {
+function ConversationRoute() {
+  const { conversationId } = Route.useParams();
+  const { embed } = Route.useSearch();
+  const company = useSelectedCompany();
+  if (!company) return null;
+  // A new conversation or company starts afresh (scroll position, reply text, notices).
   return (
-    <NotBuiltYet
-      title="Conversation"
-      description="The messages of one conversation, the lead and quote beside it, and a reply box for staff. The conversations work will fill this screen."
-      issue={4}
+    <ConversationPage
+      key={`${company.id}:${conversationId}`}
+      companyId={company.id}
+      conversationId={conversationId}
+      embed={embed === 1}
     />
   );
 }

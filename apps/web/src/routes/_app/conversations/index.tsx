@@ -1,17 +1,34 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../../components/feedback/not-built-yet.tsx";
+import { parseConversationsSearch } from "@foreman/contract";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import type { FiltersChange } from "../../../features/conversations/components/conversation-filters.tsx";
+import { ConversationsPage } from "../../../features/conversations/components/conversations-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/")({
+  validateSearch: parseConversationsSearch,
+  loaderDeps: ({ search: { stage, channel, status, q, page } }) => ({ stage, channel, status, q, page }),
+  // Starts the page in the address early (also on link hover); the screen shows failures itself.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const company = getSelectedCompany();
+    if (!company) return;
+    // Imported here, not at the top: this file's loader is part of the shell's download.
+    const { conversationsQueryOptions } = await import("../../../features/conversations/api.ts");
+    const { page, ...filters } = deps;
+    await queryClient.prefetchQuery(conversationsQueryOptions(company.id, filters, page));
+  },
   head: () => ({ meta: [{ title: "Conversations · Foreman" }] }),
-  component: ConversationsPage,
+  component: ConversationsRoute,
 });
 
-function ConversationsPage() {
-  return (
-    <NotBuiltYet
-      title="Conversations"
-      description="Every conversation your AI employees have had with customers, searchable by stage, channel and date. The conversations work will fill this screen."
-      issue={4}
-    />
+function ConversationsRoute() {
+  const search = Route.useSearch();
+  const company = useSelectedCompany();
+  const navigate = useNavigate({ from: Route.fullPath });
+  // Another filter is another list: it starts from its first page.
+  const onFiltersChange = useCallback(
+    (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }) }),
+    [navigate],
   );
+  return <ConversationsPage companyId={company?.id ?? null} search={search} onFiltersChange={onFiltersChange} />;
 }

@@ -1,0 +1,15 @@
+import { cn } from "../../lib/utils.ts";
+import { Spinner } from "../ui/spinner.tsx";
+
+/**
+ * A route's pending view: a spinner and a line of text ("Loading assistant..."). Route files load with
+ * the shell, so their pending views stay this small; the pages show their own skeletons.
+ */
+export function PendingView({ text, className }: { text: string; className?: string }) {
+  return (
+    <div role="status" className={cn("flex items-center justify-center gap-2 py-16 text-muted-foreground", className)}>
+      <Spinner />
+      <span>{text}</span>
+    </div>
+  );
+}

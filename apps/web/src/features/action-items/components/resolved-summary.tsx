@@ -1,0 +1,37 @@
+import type { Task } from "@foreman/contract";
+import { DecisionBadge } from "../../tasks/components/task-badges.tsx";
+import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
+
+/** A done item's outcome: the decision (authorizations), the answer given, who resolved it and when. */
+export function ResolvedSummary({ task }: { task: Task }) {
+  const when = exactDateTime(task.resolvedAt);
+  return (
+    <div className="space-y-2 rounded-lg border bg-muted/40 p-3" data-testid="resolution">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+        {task.decision ? <DecisionBadge decision={task.decision} /> : null}
+        <span>
+          {task.actionType === "question" ? "Answered" : "Resolved"}
+          {task.resolvedBy ? (
+            <>
+              {" by "}
+              <span className="font-medium text-foreground">{task.resolvedBy.name}</span>
+            </>
+          ) : null}
+          {when ? (
+            <>
+              {" "}
+              <time dateTime={task.resolvedAt ?? undefined} title={when}>
+                {relativeTime(task.resolvedAt)}
+              </time>
+            </>
+          ) : null}
+        </span>
+      </p>
+      {task.answer ? (
+        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{task.answer}</p>
+      ) : (
+        <p className="text-muted-foreground text-sm">No note was added.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { PendingView } from "../../../components/feedback/pending-view.tsx";
+
+/** Spec §2: the assistant's pending text. */
+export const ASSISTANT_PENDING_TEXT = "Loading assistant...";
+
+export function AssistantLoading({ className }: { className?: string }) {
+  return <PendingView text={ASSISTANT_PENDING_TEXT} className={className} />;
+}

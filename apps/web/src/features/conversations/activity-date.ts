@@ -1,0 +1,14 @@
+import { formatLongDate, messageDateTime } from "@foreman/contract";
+
+// When a list row last moved: the time today, "Yesterday", else the en-US long date (spec §9), all in
+// the viewer's time zone like the thread.
+
+export function activityLabel(iso: string | null | undefined, now: Date = new Date(), timeZone?: string): string {
+  const labels = messageDateTime(iso, timeZone);
+  if (!labels || !iso) return "";
+  const today = messageDateTime(now, timeZone)?.date;
+  if (labels.date === today) return labels.time;
+  const yesterday = messageDateTime(new Date(now.getTime() - 24 * 60 * 60 * 1000), timeZone)?.date;
+  if (labels.date === yesterday) return "Yesterday";
+  return formatLongDate(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+}

@@ -1,0 +1,151 @@
+import {
+  CONVERSATIONS_PER_PAGE,
+  type ConversationDetail,
+  type ConversationFilters,
+  type ConversationsPage,
+  FIRST_PAGE,
+  MESSAGES_PER_PAGE_MAX,
+  type Message,
+  type MessagesPage,
+  type NewAttachment,
+  type SsoLink,
+} from "@foreman/contract";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api-client.ts";
+import { isApiError } from "../../lib/api-error.ts";
+
+// Conversations (spec §2, §3, §7): the list with its filters, one conversation, its messages page by
+// page (newest first), staff replies, and the single-sign-on link the inbox embeds.
+
+export const conversationsKeys = {
+  all: (companyId: string) => ["conversations", companyId] as const,
+  lists: (companyId: string) => ["conversations", companyId, "list"] as const,
+  list: (companyId: string, filters: ConversationFilters, page: number) =>
+    ["conversations", companyId, "list", { ...filters, page }] as const,
+  detail: (companyId: string, id: string) => ["conversations", companyId, "detail", id] as const,
+  messages: (companyId: string, id: string) => ["conversations", companyId, "messages", id] as const,
+  ssoLink: (companyId: string, id: string) => ["conversations", companyId, "sso-link", id] as const,
+  lookup: (companyId: string, accountId: number, displayId: number) =>
+    ["conversations", companyId, "lookup", accountId, displayId] as const,
+};
+
+const path = (id: string, suffix = ".json") => `/app/conversations/${encodeURIComponent(id)}${suffix}`;
+
+/** One page of the list, newest activity first (`GET /app/conversations.json`). */
+export function fetchConversations(
+  companyId: string,
+  filters: ConversationFilters,
+  page: number,
+  signal?: AbortSignal,
+  perPage = CONVERSATIONS_PER_PAGE,
+) {
+  return apiRequest<ConversationsPage>("/app/conversations.json", {
+    companyScoped: true,
+    companyId,
+    signal,
+    query: { stage: filters.stage, channel: filters.channel, status: filters.status, q: filters.q, page, perPage },
+  });
+}
+
+/** The list as the address describes it; errors go to the screen (it shows them with a retry). */
+export function conversationsQueryOptions(companyId: string, filters: ConversationFilters, page = FIRST_PAGE) {
+  return queryOptions({
+    queryKey: conversationsKeys.list(companyId, filters, page),
+    queryFn: ({ signal }) => fetchConversations(companyId, filters, page, signal),
+  });
+}
+
+/** Missing, another company's or not an id: the server answers the same 404. */
+export const isConversationNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+export function conversationQueryOptions(companyId: string, id: string) {
+  return queryOptions({
+    queryKey: conversationsKeys.detail(companyId, id),
+    queryFn: ({ signal }) => apiRequest<ConversationDetail>(path(id), { companyScoped: true, companyId, signal }),
+  });
+}
+
+export type MessagesData = InfiniteData<MessagesPage, string | null>;
+
+/**
+ * The thread, newest page first: each further page holds older messages (`before` = the previous
+ * page's `nextBefore`). The largest page size keeps a long thread to a few calls.
+ */
+export function messagesQueryOptions(companyId: string, id: string) {
+  return infiniteQueryOptions({
+    queryKey: conversationsKeys.messages(companyId, id),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<MessagesPage>(path(id, "/messages.json"), {
+        companyScoped: true,
+        companyId,
+        signal,
+        query: { before: pageParam ?? undefined, limit: MESSAGES_PER_PAGE_MAX },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+}
+
+/** The loaded messages oldest → newest (pages come newest first, each oldest → newest). */
+export function threadMessages(data: { pages: readonly MessagesPage[] } | undefined): Message[] {
+  if (!data) return [];
+  const messages: Message[] = [];
+  for (let index = data.pages.length - 1; index >= 0; index--) messages.push(...data.pages[index]!.messages);
+  return messages;
+}
+
+/**
+ * The cache with a new message at the end of the newest page, unless it is already there (the live
+ * event of a message this tab sent arrives after the POST answered). Unchanged before the first load.
+ */
+export function withNewMessage(data: MessagesData | undefined, message: Message): MessagesData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((page) => page.messages.some((item) => item.id === message.id))) return data;
+  const [newest, ...older] = data.pages;
+  return { ...data, pages: [{ ...newest!, messages: [...newest!.messages, message] }, ...older] };
+}
+
+export type SendMessageInput = { content: string; attachments?: NewAttachment[] };
+
+/** `POST /app/conversations/{id}/messages.json`: a staff reply, which takes the conversation over from the AI. */
+export function sendMessage(companyId: string, id: string, input: SendMessageInput) {
+  return apiRequest<Message>(path(id, "/messages.json"), {
+    method: "POST",
+    companyScoped: true,
+    companyId,
+    body: input,
+  });
+}
+
+/** `POST /app/chat/sso_links.json`: the link the inbox embeds for a conversation. */
+export function ssoLinkQueryOptions(companyId: string, conversationId: string) {
+  return queryOptions({
+    queryKey: conversationsKeys.ssoLink(companyId, conversationId),
+    queryFn: ({ signal }) =>
+      apiRequest<SsoLink>("/app/chat/sso_links.json", {
+        method: "POST",
+        companyScoped: true,
+        companyId,
+        signal,
+        body: { conversationId },
+      }),
+    // A Chatwoot login link is single-use: a new one each time the conversation opens.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * The conversation a chat tool address names (`?sso_account_id=…&sso_conversation_id=…`): the list's
+ * text search matches display ids, and the account must be this company's. Null when none matches.
+ */
+export function conversationLookupQueryOptions(companyId: string, accountId: number, displayId: number) {
+  return queryOptions({
+    queryKey: conversationsKeys.lookup(companyId, accountId, displayId),
+    queryFn: async ({ signal }) => {
+      const page = await fetchConversations(companyId, { q: String(displayId) }, FIRST_PAGE, signal, 100);
+      return page.conversations.find((item) => item.displayId === displayId && item.accountId === accountId) ?? null;
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { CHANNEL_LABELS, type Channel } from "@foreman/contract";
+import { type LucideIcon, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { cn } from "../../../lib/utils.ts";
+
+// The channel a conversation runs on (spec §3, §4): WhatsApp, Email, Phone or SMS, each with its icon.
+
+export const CHANNEL_ICONS: Record<Channel, LucideIcon> = {
+  whatsapp: MessageCircle,
+  email: Mail,
+  phone: Phone,
+  sms: MessageSquareText,
+};
+
+/** Tints that tell the channels apart at a glance (text colours keep 4.5:1 on the card). */
+const CHANNEL_TONES: Record<Channel, string> = {
+  whatsapp: "text-success",
+  email: "text-info",
+  phone: "text-[oklch(0.5_0.13_50)] dark:text-[oklch(0.8_0.13_70)]",
+  sms: "text-primary dark:text-[oklch(0.75_0.15_277)]",
+};
+
+/** The icon with its channel's name for assistive technology (or hidden when a label is shown beside it). */
+export function ChannelIcon({
+  channel,
+  className,
+  labelled = true,
+}: {
+  channel: Channel;
+  className?: string;
+  /** False when the channel's name is written next to the icon. */
+  labelled?: boolean;
+}) {
+  const Icon = CHANNEL_ICONS[channel];
+  return (
+    <Icon
+      className={cn("size-4 shrink-0", CHANNEL_TONES[channel], className)}
+      role={labelled ? "img" : undefined}
+      aria-label={labelled ? CHANNEL_LABELS[channel] : undefined}
+      aria-hidden={labelled ? undefined : true}
+      data-testid="channel-icon"
+      data-channel={channel}
+    />
+  );
+}

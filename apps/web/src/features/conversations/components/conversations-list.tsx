@@ -1,0 +1,148 @@
+import { CHANNEL_LABELS, type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
+import { Link } from "@tanstack/react-router";
+import { ChevronRight } from "lucide-react";
+import { LazyTooltip } from "../../../components/ui/lazy-tooltip.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { activityLabel } from "../activity-date.ts";
+import { ChannelIcon } from "./channel-icon.tsx";
+import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
+import { LeadStageBadge } from "./lead-stage-badge.tsx";
+
+// The conversations index (spec §3 "Conversation / inbox row": name, company, need, deal size, status,
+// date, channel): a table on wide screens, cards on phones; every row opens the conversation.
+
+type ConversationsListProps = { conversations: readonly ConversationListItem[]; embed?: boolean };
+
+const nameOf = (item: ConversationListItem) => item.customer?.fullName ?? "Unknown customer";
+const dealOf = (item: ConversationListItem) =>
+  item.lead ? formatMoney(orderAmount(item.lead.dealSizeCents), item.lead.currency) : null;
+
+export function ConversationsList({ conversations, embed = false }: ConversationsListProps) {
+  const now = new Date();
+  const search = embed ? { embed: 1 as const } : {};
+  // The table needs about 56rem; below that (phones, or the sidebar open on a laptop) the rows are cards.
+  return (
+    <div className="@container">
+      <div className="hidden rounded-xl border bg-card @4xl:block">
+        <Table className="table-fixed">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="w-[28%] pl-4">Customer</TableHead>
+              <TableHead>Need</TableHead>
+              <TableHead className="w-32">Stage</TableHead>
+              <TableHead className="w-32 text-right">Deal size</TableHead>
+              <TableHead className="w-24">Status</TableHead>
+              <TableHead className="w-38 pr-4 text-right">Last activity</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {conversations.map((item) => (
+              <TableRow key={item.id} className="relative" data-testid="conversation-row" data-id={item.id}>
+                <TableCell className="pl-4">
+                  <div className="flex items-center gap-3">
+                    <LazyTooltip content={CHANNEL_LABELS[item.channel]}>
+                      <span className="relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-background">
+                        <ChannelIcon channel={item.channel} />
+                      </span>
+                    </LazyTooltip>
+                    <div className="min-w-0">
+                      {/* The link covers the whole row (after:inset-0), so the row is one target. */}
+                      <Link
+                        to="/conversations/$conversationId"
+                        params={{ conversationId: item.id }}
+                        search={search}
+                        className="block truncate font-medium outline-none after:absolute after:inset-0 focus-visible:underline"
+                      >
+                        {nameOf(item)}
+                      </Link>
+                      <span className="block truncate text-muted-foreground text-xs">
+                        {item.customer?.organization ?? "No organization"}
+                      </span>
+                    </div>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <NeedText need={item.lead?.need ?? null} id={item.id} embed={embed} />
+                </TableCell>
+                <TableCell>{item.lead ? <LeadStageBadge stage={item.lead.stage} /> : <Dash />}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">{dealOf(item) ?? <Dash />}</TableCell>
+                <TableCell>
+                  <ConversationStatusBadge status={item.status} />
+                </TableCell>
+                <TableCell className="pr-4 text-right text-muted-foreground">
+                  <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="space-y-2 @4xl:hidden">
+        {conversations.map((item) => (
+          <li key={item.id} data-testid="conversation-card" data-id={item.id}>
+            <Link
+              to="/conversations/$conversationId"
+              params={{ conversationId: item.id }}
+              search={search}
+              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <div className="flex items-start justify-between gap-3">
+                  <span className="flex min-w-0 items-center gap-1.5">
+                    <ChannelIcon channel={item.channel} />
+                    <span className="truncate font-medium">{nameOf(item)}</span>
+                  </span>
+                  <span className="shrink-0 font-medium tabular-nums">{dealOf(item)}</span>
+                </div>
+                <p className="truncate text-muted-foreground text-sm">
+                  {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ") || "No organization"}
+                </p>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+                  {item.lead ? <LeadStageBadge stage={item.lead.stage} /> : null}
+                  <ConversationStatusBadge status={item.status} />
+                  <span className="ml-auto">
+                    <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
+                  </span>
+                </div>
+              </div>
+              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Dash() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden>—</span>
+      <span className="sr-only">None</span>
+    </span>
+  );
+}
+
+/**
+ * The need is free text: one line here, whole in the tooltip. It sits above the row's link (z-10) so
+ * pointing at it shows the tooltip, and links to the same conversation so a click still opens it; the
+ * row's first link is the keyboard's way in.
+ */
+function NeedText({ need, id, embed }: { need: string | null; id: string; embed: boolean }) {
+  if (!need) return <span className="text-muted-foreground">Not stated</span>;
+  return (
+    <LazyTooltip content={<span className="block max-w-80">{need}</span>} align="start">
+      <Link
+        to="/conversations/$conversationId"
+        params={{ conversationId: id }}
+        search={embed ? { embed: 1 } : {}}
+        tabIndex={-1}
+        className="relative z-10 block truncate outline-none"
+        data-testid="conversation-need"
+      >
+        {need}
+      </Link>
+    </LazyTooltip>
+  );
+}

@@ -1,0 +1,28 @@
+import { LEAD_STAGE_BADGES, type LeadStage } from "@foreman/contract";
+import { Badge, type BadgeProps } from "../../../components/ui/badge.tsx";
+import { cn } from "../../../lib/utils.ts";
+
+// A lead's stage as the inbox badge (spec §4: new lead, qualified lead, quote sent, following up, won,
+// lost), coloured cold → warm → closed.
+
+export const STAGE_VARIANTS: Record<LeadStage, BadgeProps["variant"]> = {
+  new: "info",
+  qualified: "secondary",
+  quoted: "warning",
+  following_up: "outline",
+  won: "success",
+  lost: "destructive",
+};
+
+export function leadStageLabel(stage: LeadStage): string {
+  const badge = LEAD_STAGE_BADGES[stage];
+  return badge.charAt(0).toUpperCase() + badge.slice(1);
+}
+
+export function LeadStageBadge({ stage, className }: { stage: LeadStage; className?: string }) {
+  return (
+    <Badge variant={STAGE_VARIANTS[stage]} className={cn(className)} data-testid="stage-badge">
+      {leadStageLabel(stage)}
+    </Badge>
+  );
+}

@@ -1,0 +1,102 @@
+import { memo } from "react";
+import { cn } from "../../../lib/utils.ts";
+import { MessageAvatar } from "../../tasks/components/message-avatar.tsx";
+import type { MessageItem } from "../thread-items.ts";
+import { MessageAttachments } from "./message-attachments.tsx";
+
+// One message of the thread. The customer writes on the left; the AI employee and staff answer on the
+// right (the company's side), the AI in a tinted bubble, staff in the accent colour. Memoised: a new
+// message must not re-render the hundreds already on screen.
+
+const ROLE_LABELS = { customer: "Customer", ai: "AI employee", staff: "Staff" } as const;
+
+const BUBBLES = {
+  customer: "bg-muted text-foreground",
+  ai: "border border-primary/15 bg-primary/8 text-foreground dark:bg-primary/15",
+  staff: "bg-primary text-primary-foreground",
+} as const;
+
+export const MessageRow = memo(MessageRowView, (before, after) => sameRow(before.item, after.item));
+
+/** The thread rebuilds its items on every change; a row re-renders only when what it shows changed. */
+function sameRow(a: MessageItem, b: MessageItem): boolean {
+  return (
+    a.message === b.message &&
+    a.first === b.first &&
+    a.last === b.last &&
+    a.time === b.time &&
+    a.showTime === b.showTime
+  );
+}
+
+function MessageRowView({ item }: { item: MessageItem }) {
+  const { message, first, last, time, dateTime } = item;
+  const outgoing = message.senderType !== "customer";
+  const hasText = message.content.trim() !== "";
+  return (
+    <li
+      className={cn(
+        "flex gap-2.5 px-3 sm:px-5",
+        outgoing && "flex-row-reverse",
+        first ? "pt-3" : "pt-0.5",
+        last && "pb-1",
+      )}
+      data-testid="message"
+      data-message-id={message.id}
+      data-sender-type={message.senderType}
+    >
+      <div className="w-7 shrink-0">
+        {first ? (
+          <MessageAvatar senderType={message.senderType} name={message.senderName} src={message.avatarUrl} />
+        ) : null}
+      </div>
+      <div className={cn("flex min-w-0 max-w-[min(36rem,80%)] flex-col gap-1", outgoing ? "items-end" : "items-start")}>
+        {first ? (
+          <p className="flex items-baseline gap-1.5 px-1 text-xs">
+            <span className="font-medium text-foreground" data-testid="message-sender">
+              {message.senderName}
+            </span>
+            {message.senderType !== "customer" ? (
+              <span className="text-muted-foreground">{ROLE_LABELS[message.senderType]}</span>
+            ) : (
+              <span className="sr-only">{ROLE_LABELS.customer}</span>
+            )}
+          </p>
+        ) : null}
+        <div className={cn("flex max-w-full items-end gap-2", outgoing && "flex-row-reverse")}>
+          <div className={cn("flex min-w-0 flex-col gap-1.5", outgoing ? "items-end" : "items-start")}>
+            {hasText ? (
+              <div
+                className={cn(
+                  "rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-xs",
+                  BUBBLES[message.senderType],
+                  first && (outgoing ? "rounded-tr-md" : "rounded-tl-md"),
+                )}
+              >
+                <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]" data-testid="message-content">
+                  {message.content}
+                </p>
+              </div>
+            ) : null}
+            {message.attachments.length > 0 ? (
+              <MessageAttachments attachments={message.attachments} outgoing={outgoing} />
+            ) : null}
+          </div>
+          {time ? (
+            <time
+              dateTime={message.createdAt ?? undefined}
+              title={dateTime ?? undefined}
+              // The same minute as the next message of the run: written once, under the last of them.
+              className={cn(
+                "shrink-0 pb-1 text-[0.6875rem] text-muted-foreground tabular-nums",
+                !item.showTime && "sr-only",
+              )}
+            >
+              {time}
+            </time>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Message } from "@foreman/contract";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { MessageThread } from "./message-thread.tsx";
+
+let sequence = 0;
+function message(overrides: Partial<Message>): Message {
+  sequence += 1;
+  return {
+    id: `m${sequence}`,
+    conversationId: "c1",
+    senderType: "customer",
+    senderName: "Ana Rivera",
+    avatarUrl: null,
+    content: `Message ${sequence}`,
+    attachments: [],
+    createdAt: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+function renderThread(messages: Message[], props: Partial<Parameters<typeof MessageThread>[0]> = {}) {
+  return render(
+    <MessageThread
+      messages={messages}
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => {}}
+      sentCount={0}
+      {...props}
+    />,
+  );
+}
+
+describe("MessageThread", () => {
+  it("names each sender once per run, with day separators and the customer, AI and staff sides", () => {
+    renderThread([
+      message({ createdAt: "2026-11-20T10:00:00.000Z" }),
+      message({ createdAt: "2026-11-20T10:01:00.000Z" }),
+      message({ senderType: "ai", senderName: "Lucía Fernández", createdAt: "2026-11-20T10:02:00.000Z" }),
+      message({ senderType: "staff", senderName: "Dana Ruiz", createdAt: "2026-11-21T09:00:00.000Z" }),
+    ]);
+    expect(screen.getAllByTestId("day-separator").map((item) => item.textContent)).toEqual([
+      "November 20, 2026",
+      "November 21, 2026",
+    ]);
+    expect(screen.getAllByTestId("message-sender").map((item) => item.textContent)).toEqual([
+      "Ana Rivera",
+      "Lucía Fernández",
+      "Dana Ruiz",
+    ]);
+    const rows = screen.getAllByTestId("message");
+    expect(rows.map((row) => row.dataset.senderType)).toEqual(["customer", "customer", "ai", "staff"]);
+    expect(within(rows[2]!).getByText("AI employee")).toBeInTheDocument();
+    expect(within(rows[3]!).getByText("Staff")).toBeInTheDocument();
+  });
+
+  it("shows images as thumbnails and other files as download chips", () => {
+    renderThread([
+      message({
+        content: "Here you go",
+        attachments: [
+          { id: "a1", url: "/files/a1/k/photo.png", fileName: "photo.png", contentType: "image/png", byteSize: 2048 },
+          {
+            id: "a2",
+            url: "/files/a2/k/quote.pdf",
+            fileName: "quote.pdf",
+            contentType: "application/pdf",
+            byteSize: 3 * 1024 * 1024,
+          },
+        ],
+      }),
+    ]);
+    expect(screen.getByRole("img", { name: "photo.png" })).toHaveAttribute("src", "/files/a1/k/photo.png");
+    const chip = screen.getByTestId("attachment-file");
+    expect(chip).toHaveAttribute("href", "/files/a2/k/quote.pdf");
+    expect(chip).toHaveAttribute("download", "quote.pdf");
+    expect(chip).toHaveTextContent("3 MB");
+  });
+
+  it("offers older messages while there are some, and says where the conversation starts", async () => {
+    const user = userEvent.setup();
+    const onLoadOlder = vi.fn();
+    const { rerender } = renderThread([message({})], { hasOlder: true, onLoadOlder });
+    await user.click(screen.getByRole("button", { name: "Load older messages" }));
+    expect(onLoadOlder).toHaveBeenCalledOnce();
+    rerender(
+      <MessageThread
+        messages={[message({})]}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={onLoadOlder}
+        sentCount={0}
+      />,
+    );
+    expect(screen.getByText("Start of the conversation")).toBeInTheDocument();
+  });
+});

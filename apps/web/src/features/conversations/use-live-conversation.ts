@@ -1,0 +1,97 @@
+import type { Message, MessagesPage } from "@foreman/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { apiRequest } from "../../lib/api-client.ts";
+import { useLiveEvents } from "../../lib/live-events.ts";
+import { conversationsKeys, type MessagesData, withNewMessage } from "./api.ts";
+
+// Keeps an open conversation current without a reload: a new message is appended to the cached
+// thread, a change refreshes the conversation (handled by, status), and after the stream was away the
+// newest messages are fetched again to fill the gap.
+
+/**
+ * The cache with the newest page's messages merged in (the ones it does not have yet). Null when they
+ * do not meet the cached ones (more was missed than a page holds): then the whole thread is reloaded.
+ */
+export function withNewestPage(data: MessagesData | undefined, newest: MessagesPage): MessagesData | undefined | null {
+  if (!data || data.pages.length === 0) return data;
+  const known = new Set(data.pages.flatMap((page) => page.messages.map((message) => message.id)));
+  const fresh = newest.messages.filter((message) => !known.has(message.id));
+  if (fresh.length === 0) return data;
+  // Every message new: the gap may be longer than the page, so nothing says what lies between.
+  if (fresh.length === newest.messages.length) return null;
+  return fresh.reduce<MessagesData | undefined>((result, message) => withNewMessage(result, message), data);
+}
+
+export function useLiveConversation(companyId: string, conversationId: string) {
+  const queryClient = useQueryClient();
+  const messagesKey = conversationsKeys.messages(companyId, conversationId);
+  const detailKey = conversationsKeys.detail(companyId, conversationId);
+  const refreshing = useRef(false);
+
+  const refreshNewest = useCallback(async () => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    try {
+      const newest = await apiRequest<MessagesPage>(
+        `/app/conversations/${encodeURIComponent(conversationId)}/messages.json`,
+        { companyScoped: true, companyId },
+      );
+      const next = withNewestPage(queryClient.getQueryData<MessagesData>(messagesKey), newest);
+      if (next === null) await queryClient.invalidateQueries({ queryKey: messagesKey });
+      else queryClient.setQueryData<MessagesData>(messagesKey, next);
+    } catch {
+      // The next event or reconnect tries again; the thread keeps what it has.
+    } finally {
+      refreshing.current = false;
+    }
+  }, [companyId, conversationId, queryClient, messagesKey]);
+
+  const append = useCallback(
+    (message: Message) => queryClient.setQueryData<MessagesData>(messagesKey, (data) => withNewMessage(data, message)),
+    [queryClient, messagesKey],
+  );
+
+  useLiveEvents(
+    (event) => {
+      if (event.type === "message.created" && event.conversationId === conversationId) {
+        append(event.message);
+        void queryClient.invalidateQueries({ queryKey: detailKey });
+      } else if (event.type === "conversation.updated" && event.conversationId === conversationId) {
+        void queryClient.invalidateQueries({ queryKey: detailKey });
+        void refreshNewest();
+      }
+    },
+    {
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: detailKey });
+        void refreshNewest();
+      },
+    },
+  );
+
+  return { append };
+}
+
+/** The lists re-read at most this often while events stream in. */
+const LIST_REFRESH_MS = 1500;
+
+/** Lists (inbox, conversations index) follow new messages and changes: their order is by last activity. */
+export function useLiveConversationLists(companyId: string | null) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refresh = useCallback(() => {
+    if (!companyId || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: conversationsKeys.lists(companyId) });
+    }, LIST_REFRESH_MS);
+  }, [companyId, queryClient]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveEvents(
+    (event) => {
+      if (event.type === "message.created" || event.type === "conversation.updated") refresh();
+    },
+    { onReconnect: refresh },
+  );
+}

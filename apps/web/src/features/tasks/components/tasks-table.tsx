@@ -1,0 +1,101 @@
+import { type Task, timeLeft } from "@foreman/contract";
+import { ChevronRight } from "lucide-react";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { DueTime } from "./due-time.tsx";
+import { ActionTypeBadge, TaskStateBadge } from "./task-badges.tsx";
+import { TaskLink } from "./task-link.tsx";
+
+// Tasks with their title and due date (spec §3): a table on wide screens, cards on phones. A row opens
+// the task where it can be acted on: the action items list while to do, its assistant thread once done.
+
+/** An open task past its due time shows its due date in red. */
+const overdue = (task: Task) => task.state === "to_do" && timeLeft(task.dueAt).expired;
+
+function Customer({ task }: { task: Task }) {
+  return task.conversation.customerName ? (
+    <span className="block truncate" title={task.conversation.customerName}>
+      {task.conversation.customerName}
+    </span>
+  ) : (
+    <span className="text-muted-foreground">
+      <span aria-hidden>—</span>
+      <span className="sr-only">No customer</span>
+    </span>
+  );
+}
+
+export function TasksTable({ tasks }: { tasks: readonly Task[] }) {
+  return (
+    <>
+      <div className="hidden rounded-xl border bg-card md:block">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="pl-4">Title</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Customer</TableHead>
+              <TableHead>Due</TableHead>
+              <TableHead className="pr-4">State</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {tasks.map((task) => (
+              <TableRow key={task.id} className="relative" data-testid="task-row" data-task-id={task.id}>
+                <TableCell className="max-w-[26rem] pl-4 font-medium">
+                  {/* The link covers the whole row (after:inset-0), so the row is one target. */}
+                  <TaskLink
+                    task={task}
+                    className="block truncate outline-none after:absolute after:inset-0 focus-visible:underline"
+                  >
+                    {task.title}
+                  </TaskLink>
+                </TableCell>
+                <TableCell>
+                  <ActionTypeBadge actionType={task.actionType} />
+                </TableCell>
+                <TableCell className="max-w-48 text-muted-foreground">
+                  <Customer task={task} />
+                </TableCell>
+                <TableCell>
+                  {/* Above the row's link, so pointing at the date can show its tooltip. */}
+                  <span className="relative z-10">
+                    <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
+                  </span>
+                </TableCell>
+                <TableCell className="pr-4">
+                  <TaskStateBadge state={task.state} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="space-y-2 md:hidden">
+        {tasks.map((task) => (
+          <li key={task.id} data-testid="task-card" data-task-id={task.id}>
+            <TaskLink
+              task={task}
+              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <div className="min-w-0 flex-1 space-y-2">
+                <p className="line-clamp-2 break-words font-medium">{task.title}</p>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-muted-foreground text-xs">
+                  <ActionTypeBadge actionType={task.actionType} />
+                  <TaskStateBadge state={task.state} />
+                  <span>
+                    Due <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
+                  </span>
+                </div>
+                {task.conversation.customerName ? (
+                  <p className="truncate text-muted-foreground text-sm">{task.conversation.customerName}</p>
+                ) : null}
+              </div>
+              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </TaskLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { liveEventFromFrame } from "./live-event-frame.ts";
+
+const frame = (data: unknown, event = "message") => ({
+  event,
+  data: typeof data === "string" ? data : JSON.stringify(data),
+  id: "",
+});
+
+const wireMessage = {
+  id: "m1",
+  conversation_id: "c1",
+  sender_type: "staff",
+  sender_name: "Dana Ruiz",
+  avatar_url: null,
+  content: "On it",
+  attachments: [
+    { id: "a1", url: "/files/a1/key/photo.png", file_name: "photo.png", content_type: "image/png", byte_size: 12 },
+  ],
+  created_at: "2026-11-21T10:30:00.000Z",
+};
+
+describe("liveEventFromFrame", () => {
+  it("reads a snake_case message.created into camelCase", () => {
+    expect(liveEventFromFrame(frame({ type: "message.created", conversation_id: "c1", message: wireMessage }))).toEqual(
+      {
+        type: "message.created",
+        conversationId: "c1",
+        message: {
+          id: "m1",
+          conversationId: "c1",
+          senderType: "staff",
+          senderName: "Dana Ruiz",
+          avatarUrl: null,
+          content: "On it",
+          attachments: [
+            { id: "a1", url: "/files/a1/key/photo.png", fileName: "photo.png", contentType: "image/png", byteSize: 12 },
+          ],
+          createdAt: "2026-11-21T10:30:00.000Z",
+        },
+      },
+    );
+  });
+
+  it("turns a message.created without a usable message into conversation.updated (refetch)", () => {
+    expect(liveEventFromFrame(frame({ type: "message.created", conversation_id: "c1", message_id: "m1" }))).toEqual({
+      type: "conversation.updated",
+      conversationId: "c1",
+    });
+  });
+
+  it("reads task events and uses the SSE event name when the payload has no type", () => {
+    expect(liveEventFromFrame(frame({ task_id: "t1", state: "done" }, "task.updated"))).toEqual({
+      type: "task.updated",
+      taskId: "t1",
+      state: "done",
+    });
+    expect(liveEventFromFrame(frame({ type: "task.created", task_id: "t2", state: "to_do" }))).toEqual({
+      type: "task.created",
+      taskId: "t2",
+      state: "to_do",
+    });
+  });
+
+  it("skips bad JSON, unknown types and events missing their ids", () => {
+    expect(liveEventFromFrame(frame("{not json"))).toBeNull();
+    expect(liveEventFromFrame(frame([1, 2]))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "invoice.paid", id: "x" }))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "conversation.updated" }))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "task.updated", task_id: "t1", state: "archived" }))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "message.created", message: wireMessage }))).toBeNull();
+  });
+});

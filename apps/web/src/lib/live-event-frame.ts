@@ -1,0 +1,54 @@
+import {
+  camelizeKeys,
+  LIVE_EVENT_TYPES,
+  type LiveEvent,
+  type LiveEventType,
+  normalizeRawMessage,
+  TASK_STATES,
+  type TaskState,
+} from "@foreman/contract";
+import type { SseFrame } from "./sse-parser.ts";
+
+// One frame of `GET /app/events` as a LiveEvent. Checked by hand rather than with the contract's zod
+// schema, so the screens that listen do not all download zod; the message itself goes through the
+// contract's lenient reader. Unknown event types are skipped: a newer server may announce more.
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
+const isTaskState = (value: unknown): value is TaskState =>
+  typeof value === "string" && (TASK_STATES as readonly string[]).includes(value);
+const isLiveEventType = (value: unknown): value is LiveEventType =>
+  typeof value === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(value);
+
+/** The event a frame carries, or null when it is not one (bad JSON, unknown type, missing ids). */
+export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
+  let payload: unknown;
+  try {
+    payload = camelizeKeys(JSON.parse(frame.data));
+  } catch {
+    return null;
+  }
+  if (!isRecord(payload)) return null;
+  // The payload names its type; the SSE event name is the same, and used when it does not.
+  const type = isLiveEventType(payload.type) ? payload.type : frame.event;
+  switch (type) {
+    case "message.created": {
+      const { conversationId } = payload;
+      if (!isText(conversationId)) return null;
+      const message = normalizeRawMessage(payload.message, { conversationId });
+      // Without a usable message (a bus that passed ids only), listeners refetch the conversation.
+      if (!message) return { type: "conversation.updated", conversationId };
+      return { type, conversationId, message: { ...message, conversationId } };
+    }
+    case "conversation.updated":
+      return isText(payload.conversationId) ? { type, conversationId: payload.conversationId } : null;
+    case "task.created":
+    case "task.updated":
+      return isText(payload.taskId) && isTaskState(payload.state)
+        ? { type, taskId: payload.taskId, state: payload.state }
+        : null;
+    default:
+      return null;
+  }
+}
