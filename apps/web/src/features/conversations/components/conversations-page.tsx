@@ -1,9 +1,10 @@
-import { type ConversationFilters, type ConversationsSearch, FIRST_PAGE, formatCount } from "@foreman/contract";
+import { type ConversationFilters, type ConversationsSearch, FIRST_PAGE } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, MessagesSquare, RotateCw, SearchX } from "lucide-react";
+import { MessagesSquare, RotateCw, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
+import { ListPagination } from "../../../components/layout/list-pagination.tsx";
 import { PageHeader } from "../../../components/layout/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -86,7 +87,11 @@ function Results({ companyId, search }: { companyId: string; search: Conversatio
           icon={MessagesSquare}
           title={`There is no page ${page.toLocaleString("en-US")}`}
           description={`These conversations fit on ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}.`}
-          action={<PageLink page={pages}>Go to the last page</PageLink>}
+          action={
+            <Button variant="outline" size="sm" asChild>
+              {pageLink(pages, "Go to the last page")}
+            </Button>
+          }
         />
       ) : conversations.length === 0 ? (
         hasConversationFilters(filters) ? (
@@ -112,61 +117,22 @@ function Results({ companyId, search }: { companyId: string; search: Conversatio
   );
 }
 
-/** "51–100 of 1,234" with Previous/Next links that set `page` in the address. */
-function Pagination({ page, perPage, total }: { page: number; perPage: number; total: number }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
-  if (pages === 1) return null;
+/** A link to another page of the list; page 1 stays out of the address. */
+function pageLink(page: number, children: ReactNode) {
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
-        <span className="sr-only">
-          {" "}
-          conversations, page {page} of {formatCount(pages)}
-        </span>
-      </p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <PageLink page={page - 1}>
-            <ChevronLeft aria-hidden />
-            Previous
-          </PageLink>
-        ) : (
-          <Button variant="outline" size="sm" disabled>
-            <ChevronLeft aria-hidden />
-            Previous
-          </Button>
-        )}
-        {page < pages ? (
-          <PageLink page={page + 1}>
-            Next
-            <ChevronRight aria-hidden />
-          </PageLink>
-        ) : (
-          <Button variant="outline" size="sm" disabled>
-            Next
-            <ChevronRight aria-hidden />
-          </Button>
-        )}
-      </div>
-    </nav>
+    <Link
+      from="/conversations/"
+      to="/conversations"
+      search={(prev) => ({ ...prev, page: page === FIRST_PAGE ? undefined : page })}
+    >
+      {children}
+    </Link>
   );
 }
 
-function PageLink({ page, children }: { page: number; children: ReactNode }) {
-  return (
-    <Button variant="outline" size="sm" asChild>
-      <Link
-        from="/conversations/"
-        to="/conversations"
-        search={(prev) => ({ ...prev, page: page === FIRST_PAGE ? undefined : page })}
-      >
-        {children}
-      </Link>
-    </Button>
-  );
+/** The conversations' pages, hidden when one page holds them all. */
+function Pagination(props: { page: number; perPage: number; total: number }) {
+  return <ListPagination {...props} noun="conversations" hideSinglePage pageLink={pageLink} />;
 }
 
 function ListSkeleton() {
