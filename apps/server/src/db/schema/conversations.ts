@@ -146,10 +146,12 @@ export const tasks = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Action items: a company's tasks by state, newest first.
-    index("tasks_company_id_state_created_at_idx").on(t.companyId, t.state, t.createdAt.desc()),
+    // Action items: a company's tasks by state, newest first (id breaks ties, as the list orders).
+    index("tasks_company_id_state_created_at_idx").on(t.companyId, t.state, t.createdAt.desc(), t.id.desc()),
+    // `tasks.json` without a state: all of a company's tasks, newest first.
+    index("tasks_company_id_created_at_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
     // Assistant threads: newest update first.
-    index("tasks_company_id_updated_at_idx").on(t.companyId, t.updatedAt.desc()),
+    index("tasks_company_id_updated_at_idx").on(t.companyId, t.updatedAt.desc(), t.id.desc()),
     // A conversation's tasks (task counts, the conversation page).
     index("tasks_conversation_id_idx").on(t.conversationId),
     check("tasks_type_check", sql`${t.type} in (${inList(TASK_TYPES)})`),

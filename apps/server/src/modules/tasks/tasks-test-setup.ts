@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import {
   aiEmployees,
   companies,
@@ -190,7 +190,7 @@ export async function tasksWorld(options: TestAppOptions = {}): Promise<TasksWor
 }
 
 type Row = Record<string, unknown>;
-export async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+export async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 

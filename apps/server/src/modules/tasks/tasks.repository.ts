@@ -67,7 +67,7 @@ function where(filter: TasksFilter) {
 }
 
 /** A page of the company's tasks, newest first (id breaks ties), in tasks_company_id_state_created_at_idx's order. */
-export async function listTasks(db: Executor, filter: TasksFilter, limit: number, offset: number) {
+export function listTasks(db: Executor, filter: TasksFilter, limit: number, offset: number) {
   return selectTasks(db)
     .where(where(filter))
     .orderBy(descIndexed(tasks.createdAt), descIndexed(tasks.id))
@@ -99,7 +99,7 @@ function threadsWhere(filter: ThreadsFilter) {
 }
 
 /** A page of the assistant threads (`Tasks::HumanResponse`), newest update first (tasks_company_id_updated_at_idx's order). */
-export async function listThreads(db: Executor, filter: ThreadsFilter, limit: number, offset: number) {
+export function listThreads(db: Executor, filter: ThreadsFilter, limit: number, offset: number) {
   return selectTasks(db)
     .where(threadsWhere(filter))
     .orderBy(descIndexed(tasks.updatedAt), descIndexed(tasks.id))

@@ -8,8 +8,9 @@ import {
   type TasksPage,
   tasksPageSchema,
 } from "@foreman/contract";
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listTasks, listThreads } from "./tasks.repository.ts";
 import { rows, type TasksWorld, tasksWorld } from "./tasks-test-setup.ts";
 
 describe("GET /app/tasks.json", () => {
@@ -225,5 +226,39 @@ describe("GET /app/tasks and /app/tasks/{id}.json (assistant threads)", () => {
     const body = camelizeKeys<{ tasks: Task[] }>((await get("/app/tasks", w.b.headers)).json());
     expect(body.tasks.map((thread) => thread.id)).not.toContain(w.a.question);
     expect(body.tasks.map((thread) => thread.id)).toContain(w.b.question);
+  });
+});
+
+describe("task list plans", () => {
+  let w: TasksWorld;
+  beforeAll(async () => {
+    w = await tasksWorld();
+  });
+  afterAll(async () => {
+    await w.t.close();
+  });
+
+  // With sequential scans priced out, the plan shows whether an index hands the rows over in the list's
+  // order: a Sort node would mean every task of the company is read and sorted for each page.
+  const plan = (query: SQLWrapper) =>
+    w.t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await rows(tx, sql`explain ${query}`);
+      return result.map((row) => String(row["QUERY PLAN"])).join("\n");
+    });
+
+  it.each([
+    ["all tasks", undefined, "tasks_company_id_created_at_idx"],
+    ["one state", "to_do" as const, "tasks_company_id_state_created_at_idx"],
+  ])("pages %s newest first straight from an index", async (_, state, index) => {
+    const text = await plan(listTasks(w.t.db, { companyId: w.a.companyId, state, period: null }, 50, 0));
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it("pages assistant threads by latest update straight from an index", async () => {
+    const text = await plan(listThreads(w.t.db, { companyId: w.a.companyId }, 50, 0));
+    expect(text).toContain("tasks_company_id_updated_at_idx");
+    expect(text).not.toMatch(/\bSort\b/);
   });
 });

@@ -10,10 +10,10 @@ import {
 import { Link } from "@tanstack/react-router";
 import { Bot, ChevronRight, Mail, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
+import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { OrderStatusBadge } from "../../orders/components/order-status-badge.tsx";
 import { ChannelIcon } from "./channel-icon.tsx";
-import { LeadStageBadge } from "./lead-stage-badge.tsx";
 
 // Beside the thread: the lead (stage, need, deal size) and its quotes, the customer, who answers
 // (the AI employee or the staff member who took over) and the conversation's own facts.

@@ -9,12 +9,12 @@ import {
 } from "@foreman/contract";
 import { Search, SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { leadStageLabel, STAGE_VARIANTS } from "../../../components/badges/lead-stage-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { hasConversationFilters } from "../filters.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
-import { leadStageLabel, STAGE_VARIANTS } from "./lead-stage-badge.tsx";
 
 // The filter panel of the inbox and the conversations list: a text search (applied as you pause
 // typing) and the stage, channel and status chips. The values live in the address; this panel only

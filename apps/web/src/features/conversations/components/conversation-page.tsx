@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, PanelRightOpen, RotateCw, UserRoundCheck, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { describeError } from "../../../lib/api-error.ts";
@@ -22,7 +23,6 @@ import { ChannelIcon } from "./channel-icon.tsx";
 import { ConversationDetails } from "./conversation-details.tsx";
 import { ConversationNotFound } from "./conversation-not-found.tsx";
 import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
-import { LeadStageBadge } from "./lead-stage-badge.tsx";
 import { MessageThread } from "./message-thread.tsx";
 import { ReplyBox } from "./reply-box.tsx";
 
@@ -162,7 +162,7 @@ export function ConversationPage({ companyId, conversationId, embed }: Conversat
                   <ChannelIcon channel={conversation.channel} />
                 </h1>
                 <p className="truncate text-muted-foreground text-xs">
-                  {conversation.customer?.organization ?? "No organization"} · #{conversation.displayId}
+                  {[conversation.customer?.organization, `#${conversation.displayId}`].filter(Boolean).join(" · ")}
                 </p>
               </div>
               <div className="hidden items-center gap-1.5 sm:flex">

@@ -1,12 +1,12 @@
 import { CHANNEL_LABELS, type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
+import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
 import { LazyTooltip } from "../../../components/ui/lazy-tooltip.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
 import { activityLabel } from "../activity-date.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
-import { LeadStageBadge } from "./lead-stage-badge.tsx";
 
 // The conversations index (spec §3 "Conversation / inbox row": name, company, need, deal size, status,
 // date, channel): a table on wide screens, cards on phones; every row opens the conversation.
@@ -55,9 +55,11 @@ export function ConversationsList({ conversations, embed = false }: Conversation
                       >
                         {nameOf(item)}
                       </Link>
-                      <span className="block truncate text-muted-foreground text-xs">
-                        {item.customer?.organization ?? "No organization"}
-                      </span>
+                      {item.customer?.organization ? (
+                        <span className="block truncate text-muted-foreground text-xs">
+                          {item.customer.organization}
+                        </span>
+                      ) : null}
                     </div>
                   </div>
                 </TableCell>
@@ -95,9 +97,11 @@ export function ConversationsList({ conversations, embed = false }: Conversation
                   </span>
                   <span className="shrink-0 font-medium tabular-nums">{dealOf(item)}</span>
                 </div>
-                <p className="truncate text-muted-foreground text-sm">
-                  {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ") || "No organization"}
-                </p>
+                {item.customer?.organization || item.lead?.need ? (
+                  <p className="truncate text-muted-foreground text-sm">
+                    {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ")}
+                  </p>
+                ) : null}
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
                   {item.lead ? <LeadStageBadge stage={item.lead.stage} /> : null}
                   <ConversationStatusBadge status={item.status} />

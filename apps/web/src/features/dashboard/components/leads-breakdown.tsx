@@ -11,21 +11,10 @@ import {
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Users } from "lucide-react";
 import { useId } from "react";
+import { LeadStageBadge, leadStageLabel } from "../../../components/badges/lead-stage-badge.tsx";
 import { EmptyState } from "../../../components/feedback/empty-state.tsx";
-import { Badge, type BadgeProps } from "../../../components/ui/badge.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
-import { BAD_TONE, GOOD_TONE } from "../tones.ts";
-
-/** Semantic colours: cold → warm → closed. */
-const STAGE_VARIANTS: Record<LeadStage, BadgeProps["variant"]> = {
-  new: "info",
-  qualified: "secondary",
-  quoted: "warning",
-  following_up: "outline",
-  won: "success",
-  lost: "destructive",
-};
 
 type LeadsBreakdownProps = {
   data: LeadsBreakdown | undefined;
@@ -66,7 +55,7 @@ export function LeadsBreakdownSection({ data, stage, onStage, loading }: LeadsBr
             <option value="">All stages</option>
             {LEAD_STAGES.map((value) => (
               <option key={value} value={value}>
-                {capitalize(LEAD_STAGE_BADGES[value])}
+                {leadStageLabel(value)}
               </option>
             ))}
           </select>
@@ -94,19 +83,6 @@ export function LeadsBreakdownSection({ data, stage, onStage, loading }: LeadsBr
         )}
       </div>
     </section>
-  );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function StageBadge({ stage }: { stage: LeadStage }) {
-  const tone = stage === "won" ? GOOD_TONE : stage === "lost" ? BAD_TONE : undefined;
-  return (
-    <Badge variant={STAGE_VARIANTS[stage]} className={tone}>
-      {capitalize(LEAD_STAGE_BADGES[stage])}
-    </Badge>
   );
 }
 
@@ -184,7 +160,7 @@ function LeadsTable({ leads }: { leads: LeadsBreakdownItem[] }) {
                 </div>
               </td>
               <td className="whitespace-nowrap px-3 py-2.5">
-                <StageBadge stage={lead.currentStage} />
+                <LeadStageBadge stage={lead.currentStage} />
               </td>
               <td className="whitespace-nowrap px-3 py-2.5 text-right">
                 <ConversationLink lead={lead} />
@@ -215,7 +191,7 @@ function LeadsList({ leads }: { leads: LeadsBreakdownItem[] }) {
           </div>
           {lead.need ? <p className="line-clamp-2 text-sm">{lead.need}</p> : null}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
-            <StageBadge stage={lead.currentStage} />
+            <LeadStageBadge stage={lead.currentStage} />
             <SourceCell lead={lead} />
             <span>{formatLongDate(lead.date)}</span>
           </div>

@@ -1,11 +1,11 @@
 import { type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
+import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { activityLabel } from "../../conversations/activity-date.ts";
 import { ChannelIcon } from "../../conversations/components/channel-icon.tsx";
 import { ConversationStatusBadge } from "../../conversations/components/conversation-status-badge.tsx";
-import { LeadStageBadge } from "../../conversations/components/lead-stage-badge.tsx";
 
 // An inbox row (spec §3): name, company, need, deal size, status, date and channel. It is a link that
 // puts the chat tool's pair in the address (`sso_account_id`, `sso_conversation_id`), so the open
@@ -44,14 +44,16 @@ export const InboxRow = memo(function InboxRow({ item, selected, now }: InboxRow
               {activityLabel(item.lastActivityAt, now)}
             </time>
           </span>
-          <span className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="truncate text-muted-foreground">{item.customer?.organization ?? "No organization"}</span>
-            {item.lead ? (
-              <span className="shrink-0 font-medium tabular-nums" data-testid="inbox-row-deal">
-                {formatMoney(orderAmount(item.lead.dealSizeCents), item.lead.currency)}
-              </span>
-            ) : null}
-          </span>
+          {item.customer?.organization || item.lead ? (
+            <span className="flex items-baseline justify-between gap-2 text-sm">
+              <span className="truncate text-muted-foreground">{item.customer?.organization}</span>
+              {item.lead ? (
+                <span className="shrink-0 font-medium tabular-nums" data-testid="inbox-row-deal">
+                  {formatMoney(orderAmount(item.lead.dealSizeCents), item.lead.currency)}
+                </span>
+              ) : null}
+            </span>
+          ) : null}
           {item.lead?.need ? (
             <span className="block truncate text-muted-foreground text-xs" title={item.lead.need}>
               {item.lead.need}

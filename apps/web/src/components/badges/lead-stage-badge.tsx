@@ -1,6 +1,6 @@
 import { LEAD_STAGE_BADGES, type LeadStage } from "@foreman/contract";
-import { Badge, type BadgeProps } from "../../../components/ui/badge.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "../../lib/utils.ts";
+import { Badge, type BadgeProps } from "../ui/badge.tsx";
 
 // A lead's stage as the inbox badge (spec §4: new lead, qualified lead, quote sent, following up, won,
 // lost), coloured cold → warm → closed.
