@@ -8,7 +8,7 @@ import { BrandMark, PRODUCT_NAME } from "./brand.tsx";
 import { CompanyLogo } from "./company-logo.tsx";
 import { DepartmentRail } from "./department-rail.tsx";
 import { MobileNav } from "./mobile-nav.tsx";
-import { findActiveNavItem, mainNav, secondaryNav } from "./nav-config.ts";
+import { findActiveNavItem, findParentNavItem, mainNav, secondaryNav } from "./nav-config.ts";
 import { SidebarProvider } from "./sidebar-context.tsx";
 import { SidebarTrigger } from "./sidebar-trigger.tsx";
 import type { ShellUser } from "./user-menu.tsx";
@@ -81,11 +81,10 @@ export function AppShell({
 /** Where you are: the current company and, on wide screens, the navigation entry you are on. */
 function HeaderTrail({ company }: { company: Company | null }) {
   const location = useLocation();
-  const page = findActiveNavItem(
-    [...mainNav, ...secondaryNav],
-    location.pathname,
-    location.search as Record<string, unknown>,
-  );
+  const items = [...mainNav, ...secondaryNav];
+  const page = findActiveNavItem(items, location.pathname, location.search as Record<string, unknown>);
+  // A page below an entry (one conversation, one order) names its section, linked back to the list.
+  const parent = page ? undefined : findParentNavItem(items, location.pathname);
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5">
@@ -101,6 +100,17 @@ function HeaderTrail({ company }: { company: Company | null }) {
             <span aria-current="page" className="truncate">
               {page.title}
             </span>
+          </li>
+        ) : null}
+        {parent ? (
+          <li className="hidden min-w-0 items-center gap-1.5 text-muted-foreground md:flex">
+            <ChevronRight aria-hidden className="size-4 shrink-0 opacity-60" />
+            <Link
+              to={parent.to}
+              className="truncate rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {parent.title}
+            </Link>
           </li>
         ) : null}
       </ol>

@@ -68,3 +68,9 @@ export function findActiveNavItem(
   );
   return bySearch ?? samePath.find((item) => !item.search);
 }
+
+/** For a page below an entry (`/conversations/42` → Conversations): the entry it belongs to. */
+export function findParentNavItem(items: readonly NavItem[], pathname: string): NavItem | undefined {
+  const path = normalizePath(pathname);
+  return items.find((item) => item.to !== "/" && !item.search && path.startsWith(`${item.to}/`));
+}

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "../test-utils/render-with-router.tsx";
-import { findActiveNavItem, mainNav, secondaryNav } from "./nav-config.ts";
+import { findActiveNavItem, findParentNavItem, mainNav, secondaryNav } from "./nav-config.ts";
 import { NavList } from "./nav-list.tsx";
 
 function renderNav(path: string) {
@@ -66,5 +66,16 @@ describe("findActiveNavItem", () => {
     expect(findActiveNavItem(mainNav, "/sales_reports/2024")).toBeUndefined();
     expect(findActiveNavItem(secondaryNav, "/", {})?.title).toBe("Home");
     expect(findActiveNavItem(secondaryNav, "/settings", { tab: "privacy" })?.title).toBe("Settings");
+  });
+});
+
+describe("findParentNavItem", () => {
+  it("names the list a detail page belongs to, and nothing for top-level or unknown paths", () => {
+    const items = [...mainNav, ...secondaryNav];
+    expect(findParentNavItem(items, "/conversations/7d1b3a54")?.title).toBe("Conversations");
+    expect(findParentNavItem(items, "/orders/42/")?.title).toBe("Orders");
+    expect(findParentNavItem(items, "/conversations")).toBeUndefined();
+    expect(findParentNavItem(items, "/conversationsx/1")).toBeUndefined();
+    expect(findParentNavItem(items, "/nowhere/1")).toBeUndefined();
   });
 });

@@ -89,7 +89,7 @@ export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
         required={question}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        placeholder={question ? `Type the answer ${aiName} should give` : "Add context or conditions (optional)"}
+        placeholder={question ? `Type the answer ${aiName} should give` : "Add context or conditions"}
         className="max-h-60 min-h-20"
         data-testid="answer-box"
       />
