@@ -2,9 +2,11 @@
 //  - start-up: `npm start` on an existing database, from spawn to a 200 from /readyz (goal ≤ 3 s);
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip);
 //  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL (issue 3);
-//    `npm run bench -- sales pglite` (or `postgres`) measures one engine.
+//    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
+//  - render: a page of 50 conversations and a 500-message thread on a 375 px phone (issue 4).
 
 import { benchBundle } from "./bench/bundle.mjs";
+import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
 import { buildWebIfStale } from "./lib.mjs";
@@ -13,4 +15,5 @@ const only = process.argv[2];
 if ((await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
+if (!only || only === "render") await benchRender();
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });

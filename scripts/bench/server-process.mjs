@@ -11,14 +11,14 @@ async function portAnswers(port) {
   }
 }
 
-export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
+export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} }) {
   if (await portAnswers(port)) throw new Error(`port ${port} is already in use; stop what runs there first`);
   const started = performance.now();
   // Its own process group, so stopping it also stops the node process npm starts.
   const child = spawn("npm", ["start", "--silent"], {
     detached: true,
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
