@@ -1,6 +1,6 @@
 import type { Period, TaskDecision, TaskState } from "@foreman/contract";
 import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -75,9 +75,14 @@ export function listTasks(db: Executor, filter: TasksFilter, limit: number, offs
     .offset(offset);
 }
 
-export async function countTasks(db: Executor, filter: TasksFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tasks).where(where(filter));
+/** How many tasks a condition matches (the total beside a page). */
+async function countWhere(db: Executor, condition: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(condition);
   return row!.n;
+}
+
+export function countTasks(db: Executor, filter: TasksFilter): Promise<number> {
+  return countWhere(db, where(filter));
 }
 
 /** One task of the company; null when it is not the company's. */
@@ -107,9 +112,8 @@ export function listThreads(db: Executor, filter: ThreadsFilter, limit: number, 
     .offset(offset);
 }
 
-export async function countThreads(db: Executor, filter: ThreadsFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tasks).where(threadsWhere(filter));
-  return row!.n;
+export function countThreads(db: Executor, filter: ThreadsFilter): Promise<number> {
+  return countWhere(db, threadsWhere(filter));
 }
 
 /** To-do tasks on each of these conversations. */

@@ -4,6 +4,7 @@ import {
   TASK_CONVERSATION_MESSAGES,
   type Task,
   type TasksPage,
+  threadSummaryOf,
 } from "@foreman/contract";
 import type { Executor } from "../../db/client.ts";
 import { httpError } from "../../lib/http-error.ts";
@@ -79,29 +80,14 @@ export async function getThreadsPage(
     page: page.page,
     perPage: page.perPage,
     tasks: records.map((record) => {
-      const task = toTask(record, []);
-      const { messages: _messages, ...conversation } = task.conversation;
       const last = lastMessages.get(record.task.id);
-      return {
-        id: task.id,
-        type: task.type,
-        actionType: task.actionType,
-        title: task.title,
-        state: task.state,
-        dueAt: task.dueAt,
-        assignable: task.assignable,
-        aiEmployeeId: task.aiEmployeeId,
-        aiEmployee: task.aiEmployee,
-        tags: task.tags,
-        updatedAt: task.updatedAt,
-        createdAt: task.createdAt,
+      return threadSummaryOf(toTask(record, []), {
         taskCount: counts.get(record.conversation.id) ?? 0,
         customer: record.customer
           ? { id: record.customer.id, fullName: record.customer.fullName, organization: record.customer.organization }
           : null,
-        conversation,
         lastThreadMessage: last ? toThreadMessage(last) : null,
-      };
+      });
     }),
   };
 }

@@ -1,4 +1,11 @@
-import type { AssistantThread, AssistantThreadSummary, Message, Task, ThreadMessage } from "@foreman/contract";
+import {
+  type AssistantThread,
+  type AssistantThreadSummary,
+  type Message,
+  type Task,
+  type ThreadMessage,
+  threadSummaryOf,
+} from "@foreman/contract";
 
 // Test data for the task screens (component tests only): complete, contract-shaped objects with
 // overridable fields.
@@ -95,23 +102,9 @@ export function makeThread(task: Task = makeTask(), overrides: Partial<Assistant
 }
 
 export function makeThreadSummary(task: Task = makeTask()): AssistantThreadSummary {
-  const { messages: _messages, ...conversation } = task.conversation;
-  return {
-    id: task.id,
-    type: task.type,
-    actionType: task.actionType,
-    title: task.title,
-    state: task.state,
-    dueAt: task.dueAt,
-    assignable: task.assignable,
-    aiEmployeeId: task.aiEmployeeId,
-    aiEmployee: task.aiEmployee,
-    tags: task.tags,
-    updatedAt: task.updatedAt,
-    createdAt: task.createdAt,
+  return threadSummaryOf(task, {
     taskCount: 1,
     customer: { id: "cust-1", fullName: "Laura Gómez", organization: "Andes Logística" },
-    conversation,
     lastThreadMessage: null,
-  };
+  });
 }
