@@ -1,7 +1,10 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { getToasts, removeToast } from "../components/ui/toast-store.ts";
 import { configureApiClient } from "../lib/api-client.ts";
+import { writeSession } from "../lib/session-cookie.ts";
 
 // A real HTTP server on 127.0.0.1 that answers the API client in component tests: each request is
 // recorded and answered by the route the test registers (no fetch mocking).
@@ -57,4 +60,37 @@ export async function startLocalApi(): Promise<LocalApi> {
   api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   configureApiClient({ baseUrl: api.baseUrl });
   return api;
+}
+
+/**
+ * A test file's local API, signed in: started once for the file, and before each test emptied of
+ * routes and requests, with a fresh session and no toast left from the test before. The answer stands
+ * for the running instance, so tests write `api.routes[…]` as with `startLocalApi`.
+ */
+export function signedInLocalApi(): LocalApi {
+  let current: LocalApi | undefined;
+  const live = () => {
+    if (!current) throw new Error("the local API starts in beforeAll; use it inside tests");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startLocalApi();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    live().reset();
+    for (const item of getToasts()) removeToast(item.id);
+    writeSession({
+      accessToken: "tok",
+      tokenType: "Bearer",
+      expiresIn: 7200,
+      refreshToken: "ref",
+      scope: "",
+      createdAt: Math.floor(Date.now() / 1000),
+    });
+  });
+  return new Proxy({} as LocalApi, {
+    get: (_, key) => Reflect.get(live(), key),
+    set: (_, key, value) => Reflect.set(live(), key, value),
+  });
 }

@@ -2,11 +2,10 @@ import type { Task } from "@foreman/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "../../components/test-utils/render-with-router.tsx";
-import { getToasts, removeToast } from "../../components/ui/toast-store.ts";
-import { writeSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { getToasts } from "../../components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
 import { makeAuthorization, makeMessage, makeTask } from "../tasks/task-fixtures.ts";
 import { ActionItemsPage, EMPTY_TO_DO_TITLE } from "./components/action-items-page.tsx";
 import { CONFLICT_TITLE } from "./use-resolve-action-item.ts";
@@ -14,23 +13,7 @@ import { CONFLICT_TITLE } from "./use-resolve-action-item.ts";
 const COMPANY = "company-9";
 const TASKS_PATH = "GET /app/tasks.json";
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  for (const item of getToasts()) removeToast(item.id);
-  writeSession({
-    accessToken: "tok",
-    tokenType: "Bearer",
-    expiresIn: 7200,
-    refreshToken: "ref",
-    scope: "",
-    createdAt: Math.floor(Date.now() / 1000),
-  });
-});
+const api = signedInLocalApi();
 
 /** Serves `tasks` as the to-do list; a resolved task leaves it, as on the server. */
 function serveToDo(tasks: Task[]) {

@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "../../components/test-utils/render-with-router.tsx";
-import { getToasts, removeToast } from "../../components/ui/toast-store.ts";
-import { writeSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { getToasts } from "../../components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
 import { makeTask, makeThread, makeThreadMessage, makeThreadSummary } from "../tasks/task-fixtures.ts";
 import { NO_THREADS_TEXT, SEND_FAILED_MESSAGE, THREADS_FAILED_MESSAGE } from "./api.ts";
 import { AssistantPage, viewOf } from "./components/assistant-page.tsx";
@@ -15,23 +14,7 @@ const COMPANY = "company-9";
 const task = makeTask();
 const ASSIST_PATH = "POST /internal/assist/12/thread/345";
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  for (const item of getToasts()) removeToast(item.id);
-  writeSession({
-    accessToken: "tok",
-    tokenType: "Bearer",
-    expiresIn: 7200,
-    refreshToken: "ref",
-    scope: "",
-    createdAt: Math.floor(Date.now() / 1000),
-  });
-});
+const api = signedInLocalApi();
 
 function renderAssistant(search: { thread?: string; panel?: "info" } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,27 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getToasts, removeToast } from "../../components/ui/toast-store.ts";
-import { writeSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { describe, expect, it } from "vitest";
+import { getToasts } from "../../components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
 import { departmentsQueryOptions } from "./api.ts";
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  for (const item of getToasts()) removeToast(item.id);
-  writeSession({
-    accessToken: "tok",
-    tokenType: "Bearer",
-    expiresIn: 7200,
-    refreshToken: "ref",
-    scope: "",
-    createdAt: Math.floor(Date.now() / 1000),
-  });
-});
+const api = signedInLocalApi();
 
 const wire = (name: string, sortOrder: number, isActive: boolean) => ({
   id: `id-${name}`,

@@ -1,10 +1,9 @@
 import type { SalesReports } from "@foreman/contract";
 import { QueryClient } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getToasts, removeToast } from "../../components/ui/toast-store.ts";
-import { writeSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getToasts } from "../../components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
 import { EMPTY_SALES_REPORTS, salesReportsQueryOptions } from "./api.ts";
 import { SalesReportsGrid } from "./components/sales-reports-page.tsx";
 
@@ -16,24 +15,10 @@ class NoResizeObserver {
   disconnect() {}
 }
 
-let api: LocalApi;
-beforeAll(async () => {
+beforeAll(() => {
   globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
-  api = await startLocalApi();
 });
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  for (const item of getToasts()) removeToast(item.id);
-  writeSession({
-    accessToken: "tok",
-    tokenType: "Bearer",
-    expiresIn: 7200,
-    refreshToken: "ref",
-    scope: "",
-    createdAt: Math.floor(Date.now() / 1000),
-  });
-});
+const api = signedInLocalApi();
 
 const REPORTS: SalesReports = {
   currency: "USD",

@@ -1,28 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "../../components/test-utils/render-with-router.tsx";
-import { writeSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
 import { TasksPage } from "./components/tasks-page.tsx";
 import { makeAuthorization, makeTask } from "./task-fixtures.ts";
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  writeSession({
-    accessToken: "tok",
-    tokenType: "Bearer",
-    expiresIn: 7200,
-    refreshToken: "ref",
-    scope: "",
-    createdAt: Math.floor(Date.now() / 1000),
-  });
-});
+const api = signedInLocalApi();
 
 function renderTasks(search = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
