@@ -1,22 +1,7 @@
 import type { Message } from "@foreman/contract";
 import { describe, expect, it } from "vitest";
+import { nextMessage as message } from "./message-fixtures.ts";
 import { type MessageItem, threadItems } from "./thread-items.ts";
-
-let sequence = 0;
-function message(overrides: Partial<Message>): Message {
-  sequence += 1;
-  return {
-    id: `m${sequence}`,
-    conversationId: "c1",
-    senderType: "customer",
-    senderName: "Ana Rivera",
-    avatarUrl: null,
-    content: `Message ${sequence}`,
-    attachments: [],
-    createdAt: "2026-11-20T10:00:00.000Z",
-    ...overrides,
-  };
-}
 
 const shape = (messages: Message[]) =>
   threadItems(messages, "UTC").map((item) =>

@@ -2,23 +2,8 @@ import type { Message } from "@foreman/contract";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { nextMessage as message } from "../message-fixtures.ts";
 import { MessageThread } from "./message-thread.tsx";
-
-let sequence = 0;
-function message(overrides: Partial<Message>): Message {
-  sequence += 1;
-  return {
-    id: `m${sequence}`,
-    conversationId: "c1",
-    senderType: "customer",
-    senderName: "Ana Rivera",
-    avatarUrl: null,
-    content: `Message ${sequence}`,
-    attachments: [],
-    createdAt: "2026-11-20T10:00:00.000Z",
-    ...overrides,
-  };
-}
 
 function renderThread(messages: Message[], props: Partial<Parameters<typeof MessageThread>[0]> = {}) {
   return render(
