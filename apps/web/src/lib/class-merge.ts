@@ -228,8 +228,22 @@ function variantKey(variants: string[]): string {
   return key.join(":");
 }
 
+// cn() runs on every render with a handful of distinct lists: remember answers rather than parse again.
+const CACHE_LIMIT = 1000;
+const cache = new Map<string, string>();
+
 /** The class list with every class dropped that a later class of the same group (and variants) overrides. */
 export function mergeClasses(classList: string): string {
+  let merged = cache.get(classList);
+  if (merged === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    merged = mergeUncached(classList);
+    cache.set(classList, merged);
+  }
+  return merged;
+}
+
+function mergeUncached(classList: string): string {
   const tokens = classList.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
