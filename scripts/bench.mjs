@@ -1,9 +1,9 @@
 // `npm run bench`: the speed and size goals, measured on this machine.
 //  - start-up: `npm start` on an existing database, from spawn to a 200 from /readyz (goal ≤ 3 s);
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip);
-//  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL (issue 3);
+//  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL;
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
-//  - render: a page of 50 conversations and a 500-message thread on a 375 px phone (issue 4).
+//  - render: a page of 50 conversations and a 500-message thread on a 375 px phone.
 
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchRender } from "./bench/render.mjs";

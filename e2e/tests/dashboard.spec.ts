@@ -34,7 +34,7 @@ async function expectFigures(page: Page, api: Indicators) {
 test("the dashboard shows the figures the API gives for the same period", async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole("heading", { level: 1, name: "AI sales dashboard" })).toBeVisible();
-  // The route's default frame is monthly (spec §9), even though the endpoint's own default is daily.
+  // The route's default frame is monthly, even though the endpoint's own default is daily.
   await expect(page.getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
   await expectFigures(page, await fetchIndicators(page, { relative_date: "monthly" }));
   await expect(page.getByRole("heading", { name: "Leads breakdown" })).toBeVisible();

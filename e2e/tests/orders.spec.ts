@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { apiGet, signIn } from "./helpers.ts";
 
-// The orders list and detail screens (spec §2) on the seeded demo data.
+// The orders list and detail screens on the seeded demo data.
 
 const rows = (page: Page) => page.getByTestId("order-row");
 const statusFilter = (page: Page) => page.getByRole("navigation", { name: "Filter by status" });

@@ -1,4 +1,4 @@
-// Render times on a phone (issue 4): a page of 50 conversations and a 500-message thread at 375 px in
+// Render times on a phone: a page of 50 conversations and a 500-message thread at 375 px in
 // Chromium, against the built product on a fresh demo database. Every figure is taken inside the page
 // (performance.now() and requestAnimationFrame), so it is what a user would see, not test-runner time.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The sales API at scale (issue 3): for 10k, 100k and 1M orders over 100 companies and twelve months,
+// The sales API at scale: for 10k, 100k and 1M orders over 100 companies and twelve months,
 // seed a fresh database and time the sales indicators, the leads breakdown and the quotes list over
 // HTTP for a month's range, on PGlite and, when it answers, on PostgreSQL (a fresh database per run).
 // Each run is its own process (apps/server/src/bench/sales-bench.ts) so no engine or cache carries over.

@@ -14,7 +14,7 @@ export const router = createRouter({
   ...routerConfig,
   defaultPreload: "intent",
   scrollRestoration: true,
-  // Search keys are URL-decoded first (spec §5), so `q%5Bcreated_at_gteq%5D` reads as `q[created_at_gteq]`.
+  // Search keys are URL-decoded first, so `q%5Bcreated_at_gteq%5D` reads as `q[created_at_gteq]`.
   parseSearch: (search) => decodeSearchKeys(defaultParseSearch(search)),
   // Text values are written as they are (`?sso_conversation_id=12`, not `="12"`): the search
   // validators read numbers back as text, so quoting them to keep their type is not needed.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The spec's generic validation messages (§5). Forms and the API use the same wording.
+// The spec's generic validation messages. Forms and the API use the same wording.
 export const messages = {
   required: "Required",
   minLength: (min: number) => `Must be at least ${min} characters`,

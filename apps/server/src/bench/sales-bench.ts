@@ -1,4 +1,4 @@
-// One run of the sales benchmark (issue 3), started by `npm run bench` (scripts/bench/sales.mjs):
+// One run of the sales benchmark, started by `npm run bench` (scripts/bench/sales.mjs):
 // seed a fresh database with N orders over many companies, serve the real app on a local port, and
 // time the dashboard's and the orders list's calls over HTTP. Prints one JSON line with every timing (ms).
 //

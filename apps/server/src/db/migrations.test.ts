@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database.ts";
 import { MIGRATIONS_DIR, migrate } from "./migrate.ts";
 
-// The conversations migration (0002) on a database that already holds issue 3's data: the identity
+// The conversations migration (0002) on a database that already holds data written before it: the identity
 // column numbers existing companies, old conversations get sensible values, and the new tables' checks hold.
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -46,7 +46,7 @@ describe("the conversations migration", () => {
     } finally {
       before.remove();
     }
-    // Issue 3's data: two companies, a lead with its conversation and AI employee, and a lone conversation.
+    // Data as it was before that migration: two companies, a lead with its conversation and AI employee, and a lone conversation.
     await database.db.execute(sql`
       insert into companies (id, name, created_at) values
         (${ids.northwind}, 'Northwind Supply', '2026-01-01T00:00:00Z'),

@@ -17,7 +17,7 @@ import { ApiError, type ApiErrorBody, NETWORK_ERROR, NETWORK_ERROR_STATUS, parse
 import { getSelectedCompany } from "./selected-company.ts";
 import { deleteSession, readSession, writeSession } from "./session-cookie.ts";
 
-// THE API client (spec §7, §8): client id, bearer, company header, snake/camel conversion once,
+// THE API client: client id, bearer, company header, snake/camel conversion once,
 // refresh-before-call when the session has expired, and sign-out on any 401 of an authenticated call.
 
 export { ApiError } from "./api-error.ts";

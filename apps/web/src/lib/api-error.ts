@@ -1,4 +1,4 @@
-// Failures from the API client (spec §8): an object with ok, status and body, as a class so the UI
+// Failures from the API client: an object with ok, status and body, as a class so the UI
 // can tell it apart from programming errors and read `status`, `body.errorDescription`, `body.details`.
 
 export type ApiErrorBody = {

@@ -1,4 +1,4 @@
-// The spec's constants (§9) in one place: router, data cache, shell and toast settings.
+// The spec's constants in one place: router, data cache, shell and toast settings.
 
 export const routerConfig = {
   defaultPendingMs: 1000,

@@ -2,7 +2,7 @@ import { toast } from "../components/ui/toast-store.ts";
 import { describeError, isUnauthorized } from "./api-error.ts";
 
 /**
- * The sales screens' degradation (spec §8): a failed call is reported in a toast and replaced by an
+ * The sales screens' degradation: a failed call is reported in a toast and replaced by an
  * empty default, so the rest of the screen still renders. A 401 (the session handling signs out) or an
  * aborted call (the query was cancelled, nobody waits for it) is passed on untouched.
  */

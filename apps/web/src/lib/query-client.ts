@@ -3,7 +3,7 @@ import { toast } from "../components/ui/toast-store.ts";
 import { describeError, isClientError, isUnauthorized } from "./api-error.ts";
 import { queryConfig } from "./config.ts";
 
-// One QueryClient with the spec's cache settings (§9) and central error reporting: a query that
+// One QueryClient with the spec's cache settings and central error reporting: a query that
 // sets `meta.errorMessage` has its failures shown as a toast.
 
 declare module "@tanstack/react-query" {

@@ -8,7 +8,7 @@ import {
 } from "@foreman/contract";
 
 // The period the sales screens (dashboard, sales reports) ask the server for, derived from the
-// route's search (spec §2, §5), and the custom range form's rules.
+// route's search, and the custom range form's rules.
 
 /** A relative frame, or both bounds of a custom range (YYYY-MM-DD). */
 export type SalesPeriod = { kind: "frame"; timeFrame: TimeFrame } | { kind: "range"; from: string; to: string };
@@ -20,7 +20,7 @@ export function periodFromSearch(search: DateRangeSearch): SalesPeriod {
 
 /**
  * The wire query. `relative_date` is always sent for a frame: the indicators endpoint defaults to
- * daily while the routes default to monthly (spec §9), so leaving it out would show the wrong period.
+ * daily while the routes default to monthly, so leaving it out would show the wrong period.
  */
 export function periodQuery(period: SalesPeriod): Record<string, string> {
   if (period.kind === "range") {

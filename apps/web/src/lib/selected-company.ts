@@ -1,7 +1,7 @@
 import { parseStoredCompany, SELECTED_COMPANY_KEY, type SelectedCompany } from "@foreman/contract";
 import { useSyncExternalStore } from "react";
 
-// The company the user works in (spec §4), kept in localStorage under `selectedCompany`.
+// The company the user works in, kept in localStorage under `selectedCompany`.
 // Components subscribe so the shell re-renders when the selection changes (in this tab or another).
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { parseSession, SESSION_COOKIE_MAX_AGE_DAYS, SESSION_COOKIE_NAME, type Session } from "@foreman/contract";
 
-// The browser session lives in the `session` cookie (spec §3, §9): JSON of the Session, 30 days,
+// The browser session lives in the `session` cookie: JSON of the Session, 30 days,
 // Secure, SameSite=Strict, path /.
 
 const MAX_AGE_SECONDS = SESSION_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The browser session (spec §3, §4): kept in the `session` cookie.
+// The browser session: kept in the `session` cookie.
 export const SESSION_COOKIE_NAME = "session";
 export const SESSION_COOKIE_MAX_AGE_DAYS = 30;
 
@@ -38,7 +38,7 @@ function readHeader(source: HeaderSource, name: string): string | undefined {
 
 /**
  * Builds a session from the hyphenated token headers (`access-token`, …). Accepted only when
- * access token, type, expiry, refresh token and creation time are all present (spec §3).
+ * access token, type, expiry, refresh token and creation time are all present.
  */
 export function sessionFromTokenHeaders(headers: HeaderSource): Session | null {
   const accessToken = readHeader(headers, "access-token");

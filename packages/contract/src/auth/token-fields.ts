@@ -15,7 +15,7 @@ export type TokenFields = z.infer<typeof tokenFieldsSchema>;
 
 export type TokenHeaderName = (typeof TOKEN_HEADER_NAMES)[number];
 
-/** The hyphenated response headers (spec §3) for a token; `sessionFromTokenHeaders` reads them back. */
+/** The hyphenated response headers for a token; `sessionFromTokenHeaders` reads them back. */
 export function tokenResponseHeaders(token: TokenFields): Record<TokenHeaderName, string> {
   return {
     "access-token": token.accessToken,

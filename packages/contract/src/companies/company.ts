@@ -10,7 +10,7 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** `GET /app/me.json` (spec §3 "Me"). */
+/** `GET /app/me.json`. */
 export const meSchema = z.object({
   id: z.string(),
   email: z.string(),

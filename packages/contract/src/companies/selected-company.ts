@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The company the browser works in (spec §3, §4), kept in localStorage.
+// The company the browser works in, kept in localStorage.
 export const SELECTED_COMPANY_KEY = "selectedCompany";
 
 export const selectedCompanySchema = z.looseObject({ id: z.string().min(1), name: z.string().optional() });

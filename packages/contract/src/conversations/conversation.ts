@@ -1,4 +1,4 @@
-// Conversations and their messages (spec §3 "Message", "Conversation / inbox row"; issue 4). Plain
+// Conversations and their messages. Plain
 // constants and guards, without zod, so the web can use them in any chunk.
 
 /** Who wrote a message: the customer, the AI employee, or a staff member who took over. */

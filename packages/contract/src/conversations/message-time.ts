@@ -1,4 +1,4 @@
-// A message's date and time labels (spec §3 "date, time"; §9 dates in en-US long form).
+// A message's date and time labels.
 
 export type MessageDateTime = { date: string; time: string };
 

@@ -1,5 +1,5 @@
-// Lenient reading of raw message items (spec §3: "Raw messages may use sender_type, sender_name,
-// created_at and attachments with url; a malformed item is converted leniently"). Plain TypeScript, no
+// Lenient reading of raw message items: items may use sender_type,
+// sender_name, created_at and attachments with a url, and a malformed item is converted, not dropped. Plain TypeScript, no
 // zod: the web runs it on whatever a chat tool or an older API hands over.
 import { contentTypeFromFileName, isInlineImage } from "./attachment.ts";
 import { DEFAULT_SENDER_NAMES, type SenderType } from "./conversation.ts";

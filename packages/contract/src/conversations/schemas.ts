@@ -54,7 +54,7 @@ export const messageAttachmentSchema = z.object({
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
-/** One message (spec §3). `createdAt` is null only for raw items without a usable time (no time shown). */
+/** One message. `createdAt` is null only for raw items without a usable time (no time shown). */
 export const messageSchema = z.object({
   id,
   conversationId: id,
@@ -92,7 +92,7 @@ export const conversationLeadSchema = z.object({
 export const namedRefSchema = z.object({ id, name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
-/** A row of the inbox / conversations list (spec §3 "Conversation / inbox row"). */
+/** A row of the inbox / conversations list. */
 export const conversationListItemSchema = z
   .object({
     id,

@@ -3,7 +3,7 @@ import type { Department } from "./department.ts";
 export const DEPARTMENT_KINDS = ["sales", "retention", "support", "collections", "analytics"] as const;
 export type DepartmentKind = (typeof DEPARTMENT_KINDS)[number];
 
-/** English and Spanish words that name each kind (spec §5). */
+/** English and Spanish words that name each kind. */
 export const DEPARTMENT_SYNONYMS: Record<DepartmentKind, readonly string[]> = {
   sales: ["sales", "ventas", "venta"],
   retention: ["retention", "retención", "retain"],
@@ -12,7 +12,7 @@ export const DEPARTMENT_SYNONYMS: Record<DepartmentKind, readonly string[]> = {
   analytics: ["analytics", "analítica", "data", "analyst"],
 };
 
-/** Placeholder sort orders (spec §3). */
+/** Placeholder sort orders. */
 export const PLACEHOLDER_SORT_ORDER: Record<DepartmentKind, number> = {
   sales: 1,
   retention: 2,
@@ -72,7 +72,7 @@ export function withPlaceholderDepartments(departments: readonly Department[], n
   return [...departments, ...placeholders];
 }
 
-/** Shown when the departments cannot be loaded (spec §3). */
+/** Shown when the departments cannot be loaded. */
 export const FALLBACK_DEPARTMENTS: readonly Department[] = [
   {
     id: "fallback-sales",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every error the API returns has this shape (architecture §4). */
+/** Every error the API returns has this shape. */
 export const apiErrorSchema = z.object({
   error: z.string(),
   errorDescription: z.string().optional(),

@@ -2,7 +2,7 @@
 export const CLIENT_ID_HEADER = "X-Client-ID";
 export const COMPANY_ID_HEADER = "X-Company-ID";
 
-/** Token fields the server returns as response headers (spec §3), exposed to the browser via CORS rules. */
+/** Token fields the server returns as response headers, exposed to the browser via CORS rules. */
 export const TOKEN_HEADER_NAMES = [
   "access-token",
   "token-type",
@@ -14,7 +14,7 @@ export const TOKEN_HEADER_NAMES = [
 
 export const NO_COMPANY_ID_ERROR = "No company ID available";
 
-/** The company id header must be a non-empty string after trimming (spec §5). */
+/** The company id header must be a non-empty string after trimming. */
 export function parseCompanyIdHeader(raw: unknown): string | null {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== "string") return null;

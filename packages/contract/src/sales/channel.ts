@@ -1,4 +1,4 @@
-// The conversation channel (medium), derived from a lead's free-text source (spec §3, §4).
+// The conversation channel (medium), derived from a lead's free-text source.
 
 export const CHANNELS = ["whatsapp", "email", "phone", "sms"] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -1,4 +1,4 @@
-// Accepted currencies and the fallback rule (spec §3, §5).
+// Accepted currencies and the fallback rule.
 
 /** The spec's accepted list, in the spec's order. */
 export const ACCEPTED_CURRENCIES = [
@@ -33,7 +33,7 @@ export function isAcceptedCurrency(value: unknown): value is Currency {
 }
 
 /**
- * The currency to use for a value that may be missing or odd. Spec §5: USD when absent or shorter than
+ * The currency to use for a value that may be missing or odd. USD when absent or shorter than
  * 3 characters. The spec does not say what an unknown 3-letter code gives; we fall back to USD too, so
  * formatting and sums only ever see accepted codes (a stray "XYZ" would make Intl throw or print the
  * raw code). Case and surrounding spaces are forgiven: " eur " reads as EUR.

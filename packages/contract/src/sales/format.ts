@@ -1,4 +1,4 @@
-// Display formats (spec §9): money, en-US long dates, k/M counts.
+// Display formats: money, en-US long dates, k/M counts.
 import { currencyOrDefault } from "./currency.ts";
 
 export type MoneyFormatOptions = { compact?: boolean };
@@ -58,7 +58,7 @@ function oneDecimal(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-/** "999", "1k", "1.5k", "2.3M": k from 1,000 and M from 1,000,000 (spec §9); below 1,000 a whole number. */
+/** "999", "1k", "1.5k", "2.3M": k from 1,000 and M from 1,000,000; below 1,000 a whole number. */
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "0";
   const sign = n < 0 ? "-" : "";

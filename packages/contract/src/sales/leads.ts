@@ -1,4 +1,4 @@
-// Lead stages, their badges and the sales funnel (spec §4).
+// Lead stages, their badges and the sales funnel.
 
 export const LEAD_STAGES = ["new", "qualified", "quoted", "following_up", "won", "lost"] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
@@ -7,14 +7,14 @@ export function isLeadStage(value: unknown): value is LeadStage {
   return typeof value === "string" && (LEAD_STAGES as readonly string[]).includes(value);
 }
 
-/** A known stage as it is (case and spaces forgiven); anything else is shown as "new" (spec §4). */
+/** A known stage as it is (case and spaces forgiven); anything else is shown as "new". */
 export function normalizeLeadStage(value: unknown): LeadStage {
   if (typeof value !== "string") return "new";
   const stage = value.trim().toLowerCase();
   return isLeadStage(stage) ? stage : "new";
 }
 
-/** The inbox badge for each stage (spec §4). */
+/** The inbox badge for each stage. */
 export const LEAD_STAGE_BADGES: Record<LeadStage, string> = {
   new: "new lead",
   qualified: "qualified lead",
@@ -24,7 +24,7 @@ export const LEAD_STAGE_BADGES: Record<LeadStage, string> = {
   lost: "lost",
 };
 
-/** The five stages of the AI sales funnel, in order (spec §4). */
+/** The five stages of the AI sales funnel, in order. */
 export const FUNNEL_STAGES = ["leads", "qualified", "quoting", "following_up", "won"] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 

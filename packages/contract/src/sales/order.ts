@@ -1,4 +1,4 @@
-// Order / quote rules (spec §3, §4, §7).
+// Order / quote rules.
 
 export const ORDER_STATES = [
   "confirmed",
@@ -12,10 +12,10 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** The only state that counts as a sale on the dashboard and the reports (spec §4). */
+/** The only state that counts as a sale on the dashboard and the reports. */
 export const SALE_STATE: OrderState = "completed";
 
-/** The states a quote is shown in (spec §4). */
+/** The states a quote is shown in. */
 export const QUOTE_DISPLAY_STATES = [
   "started",
   "draft_sent",
@@ -35,7 +35,7 @@ export function orderStatusLabel(state?: string | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The order amount in currency units: totalCents / 100 (spec §7). A missing total is 0. */
+/** The order amount in currency units: totalCents / 100. A missing total is 0. */
 export function orderAmount(totalCents: number | null | undefined): number {
   return (totalCents ?? 0) / 100;
 }
@@ -68,10 +68,10 @@ export function canCancelOrder(state: string | null | undefined): boolean {
   return typeof state === "string" && (CANCELLABLE_ORDER_STATES as readonly string[]).includes(state);
 }
 
-/** The cancellation preview's notice (spec §2). */
+/** The cancellation preview's notice. */
 export const ORDER_CANCELLATION_NOTICE = "Cancellation typically takes 1-2 working days.";
 
-/** The 404 message for an order (spec §8). */
+/** The 404 message for an order. */
 export function orderNotFoundMessage(id: string): string {
   return `Order ${id} not found`;
 }

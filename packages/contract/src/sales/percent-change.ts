@@ -1,7 +1,7 @@
-// Present vs past on the indicator cards (spec §5).
+// Present vs past on the indicator cards.
 
 /**
- * The change from past to present in percent. 0 when the past value is zero or missing (spec §5), so a
+ * The change from past to present in percent. 0 when the past value is zero or missing, so a
  * card never shows Infinity. The denominator is |past|, so a rise reads as positive even from a
  * negative base.
  */

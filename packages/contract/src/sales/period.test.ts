@@ -92,7 +92,7 @@ describe("resolvePeriod: custom range", () => {
     expect(iso(period.previousStart)).toBe("2026-03-04T00:00:00.000Z");
   });
 
-  it("ignores a lone bound (spec §5: the relative frame applies)", () => {
+  it("ignores a lone bound", () => {
     const period = resolvePeriod({ gteq: new Date("2026-01-10T00:00:00Z") }, { now, defaultFrame: "weekly" });
     expect(period.frame).toBe("weekly");
     expect(iso(period.start)).toBe("2026-11-15T00:00:00.000Z");
@@ -159,7 +159,7 @@ describe("parsePeriodQuery", () => {
     expect(iso(period.end)).toBe("2026-01-02T00:00:00.000Z");
   });
 
-  it("ignores a lone valid bound by default (spec §5)", () => {
+  it("ignores a lone valid bound by default", () => {
     const onlyStart = ok(parsePeriodQuery({ gteq: "2026-01-01" }, indicators));
     expect(onlyStart.frame).toBe("daily");
     const onlyEnd = ok(parsePeriodQuery({ relativeDate: "monthly", lteq: "2026-01-01" }, indicators));

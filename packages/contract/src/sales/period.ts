@@ -1,4 +1,4 @@
-// The time-frame rules every sales endpoint shares (spec §5, §7, §9). All ranges are half-open
+// The time-frame rules every sales endpoint shares. All ranges are half-open
 // [start, end) in UTC, so consecutive periods never overlap or leave a gap.
 import { isTimeFrame, TIME_FRAMES, type TimeFrame } from "../search/search-params.ts";
 
@@ -13,7 +13,7 @@ export type Period = {
   frame: PeriodFrame;
 };
 
-/** Default frames (spec §5, §9): daily for the indicators, monthly for orders, quotes and the route. */
+/** Default frames: daily for the indicators, monthly for orders, quotes and the route. */
 export const INDICATORS_DEFAULT_FRAME: TimeFrame = "daily";
 export const QUOTES_DEFAULT_FRAME: TimeFrame = "monthly";
 
@@ -93,7 +93,7 @@ function normalizeZone(zone: string): string {
 
 export type PeriodQuery = { relativeDate?: string; gteq?: string; lteq?: string };
 export type PeriodQueryOptions = PeriodOptions & {
-  /** Refuse a lone bound instead of ignoring it (spec §5 ignores it; callers may ask for strictness). */
+  /** Refuse a lone bound instead of ignoring it. */
   requireBothBounds?: boolean;
 };
 export type PeriodQueryResult = { ok: true; period: Period } | { ok: false; field: string; message: string };
@@ -111,8 +111,8 @@ export function periodRequested(raw: PeriodQuery): boolean {
 /**
  * Validates the raw query and resolves it. Errors name the field (see PERIOD_QUERY_FIELDS) so the server
  * can answer 400 with a clear message. A bound that is given is always checked, even a lone one; a lone
- * valid bound is then ignored and the relative frame applies, as spec §5 states ("a custom date range
- * applies only when both start and end are given") — unless `requireBothBounds` is set. Blank values
+ * valid bound is then ignored and the relative frame applies, because a custom date range
+ * applies only when both start and end are given — unless `requireBothBounds` is set. Blank values
  * count as absent.
  */
 export function parsePeriodQuery(raw: PeriodQuery, options: PeriodQueryOptions): PeriodQueryResult {

@@ -1,4 +1,4 @@
-// The sales reports screen (issue 3): funnel, sales and leads over time, purchase orders by state and
+// The sales reports screen: funnel, sales and leads over time, purchase orders by state and
 // leads by channel, in one call. Periods follow period.ts; only completed orders count as sales.
 import { z } from "zod";
 import type { TimeFrame } from "../search/search-params.ts";
@@ -6,7 +6,7 @@ import { FUNNEL_STAGES } from "./leads.ts";
 import type { Period } from "./period.ts";
 import { channelSchema, currencySchema, orderStateSchema, periodQuerySchema } from "./schemas.ts";
 
-/** The reports screen opens on the last 30 days, like the orders list (spec §5). */
+/** The reports screen opens on the last 30 days, like the orders list. */
 export const REPORTS_DEFAULT_FRAME: TimeFrame = "monthly";
 
 export const REPORT_BUCKETS = ["day", "week", "month"] as const;

@@ -92,7 +92,7 @@ export const quoteSummaryCustomerSchema = z.object({
 });
 export type QuoteSummaryCustomer = z.infer<typeof quoteSummaryCustomerSchema>;
 
-/** A row of the quotes/orders list (spec §3). */
+/** A row of the quotes/orders list. */
 export const quoteSummarySchema = z.object({
   id,
   /** The per-company number people see ("Q-1042"); `id` stays the API id. */
@@ -133,7 +133,7 @@ export const deliveryAddressSchema = z.object({
   country: z.string(),
 });
 
-/** One quote or order with everything the detail page and the PDF show (spec §2, §3). */
+/** One quote or order with everything the detail page and the PDF show. */
 export const quoteDetailSchema = z.object({
   id,
   number: z.number().int().positive(),

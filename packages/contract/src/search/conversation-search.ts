@@ -18,7 +18,7 @@ export type ConversationFilters = {
   q?: string;
 };
 
-/** `/inbox`: the filters, plus the chat tool's pair naming the open conversation (spec §2). */
+/** `/inbox`: the filters, plus the chat tool's pair naming the open conversation. */
 export type InboxPageSearch = ConversationFilters & InboxSearch;
 /** `/conversations`: the filters and the page (absent on the first); `embed=1` drops the shell. */
 export type ConversationsSearch = ConversationFilters & { page?: number; embed?: 1 };

@@ -1,5 +1,5 @@
-// The open conversation of `/inbox`, as the chat tool names it (spec §2: the inbox passes
-// `sso_account_id` and `sso_conversation_id` through). Kept apart from the route's search parsing: only
+// The open conversation of `/inbox`, as the chat tool names it: the inbox passes
+// `sso_account_id` and `sso_conversation_id` through. Kept apart from the route's search parsing: only
 // the inbox screen reads it, so it stays out of the shell's download.
 
 import type { InboxSearch } from "./search-params.ts";

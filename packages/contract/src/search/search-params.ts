@@ -1,4 +1,4 @@
-// Route search parameters (spec §2, §5), read by the web router on every navigation.
+// Route search parameters, read by the web router on every navigation.
 //
 // These are plain functions rather than zod schemas on purpose: they run in the signed-in shell's
 // initial bundle, which must stay small, and zod would add ~24 KB gzip to it. The router hands the
@@ -108,7 +108,7 @@ export function parseRedirectSearch(search: RedirectSearch | RawSearch): Redirec
 }
 
 /**
- * Keys are URL-decoded first (spec §5): `q%5Bcreated_at_gteq%5D` reads as `q[created_at_gteq]`, also
+ * Keys are URL-decoded first: `q%5Bcreated_at_gteq%5D` reads as `q[created_at_gteq]`, also
  * when a link encoded it twice. A key that is not valid percent-encoding is kept as it is.
  */
 export function decodeSearchKeys(search: RawSearch): RawSearch {
@@ -129,7 +129,7 @@ export function decodeSearchKeys(search: RawSearch): RawSearch {
 
 /**
  * The custom range applies only when both bounds are given; otherwise the relative time frame does
- * (spec §5). Returns the range, or null when the time frame applies.
+ *. Returns the range, or null when the time frame applies.
  */
 export function customDateRange(search: DateRangeSearch): { from: string; to: string } | null {
   const from = search[CREATED_AT_FROM_KEY];

@@ -1,5 +1,5 @@
 // The 'account-conversation' pair that names an assistant thread in the chat tool and in
-// `/internal/assist/{accountId}/thread/{conversationDisplayId}` (spec §7: split on the dash).
+// `/internal/assist/{accountId}/thread/{conversationDisplayId}`.
 
 export type AssistThreadKey = { accountId: number; conversationDisplayId: number };
 

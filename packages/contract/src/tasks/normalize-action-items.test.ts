@@ -56,7 +56,7 @@ describe("normalizeActionItems", () => {
     }
   });
 
-  it("turns an unconvertible list into an empty one (spec §8)", () => {
+  it("turns an unconvertible list into an empty one", () => {
     for (const raw of [null, undefined, "tasks", 42, true, {}, { tasks: "nope" }, { tasks: { id: "t1" } }]) {
       expect(normalizeActionItems(raw)).toEqual([]);
     }

@@ -1,4 +1,4 @@
-// Lenient reading of an action item list (spec §8: "An unconvertible action item list becomes empty").
+// Lenient reading of an action item list.
 // Plain TypeScript, no zod, like the message reader it uses for each task's conversation.
 import { normalizeRawMessages, normalizeTimestamp } from "../conversations/normalize-message.ts";
 import { field, isRecord, nonBlank, type RawRecord, textField } from "../conversations/raw-fields.ts";

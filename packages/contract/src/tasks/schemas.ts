@@ -49,7 +49,7 @@ export const taskConversationSchema = z.object({
 });
 export type TaskConversation = z.infer<typeof taskConversationSchema>;
 
-/** One task (spec §3 "Action item" and "Assistant thread"). */
+/** One task. */
 export const taskSchema = z.object({
   id,
   type: z.enum(TASK_TYPES),

@@ -1,5 +1,5 @@
-// Tasks: what an AI employee escalates to staff (spec §3 "Action item", "Assistant thread"; §4 task
-// filter). Plain constants and guards, without zod.
+// Tasks: what an AI employee escalates to staff, as action items and
+// assistant threads. Plain constants and guards, without zod.
 
 /** The only task type: the AI needs a human's response. Its tasks are the assistant threads. */
 export const HUMAN_RESPONSE_TASK = "Tasks::HumanResponse";

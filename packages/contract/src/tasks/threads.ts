@@ -1,4 +1,4 @@
-// The assistant's threads list (spec §7 `GET /app/tasks`: "only type Tasks::HumanResponse kept, newest first").
+// The assistant's threads list.
 import type { AssistantThreadSummary, Task } from "./schemas.ts";
 import { HUMAN_RESPONSE_TASK } from "./task.ts";
 

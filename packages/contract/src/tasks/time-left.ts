@@ -1,4 +1,4 @@
-// The "time left" of an action item (spec §2 "Action items: … time left"), counting down to its due time.
+// The "time left" of an action item, counting down to its due time.
 
 export type TimeLeft = {
   expired: boolean;

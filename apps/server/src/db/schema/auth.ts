@@ -15,7 +15,7 @@ export const users = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordDigest: text("password_digest").notNull(),
-    // The user's id in Chatwoot (when CHATWOOT_URL is configured), made on their first SSO link (issue 4).
+    // The user's id in Chatwoot (when CHATWOOT_URL is configured), made on their first SSO link.
     chatwootUserId: integer("chatwoot_user_id"),
     ...timestamps,
   },

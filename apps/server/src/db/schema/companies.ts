@@ -9,10 +9,10 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     logoSmallUrl: text("logo_small_url"),
-    // The company's main currency: sales indicators total completed orders in it (issue 3).
+    // The company's main currency: sales indicators total completed orders in it.
     currency: text("currency").notNull().default("USD"),
     // The company's account in the chat tool: the 'account' of the 'account-conversation' pair and of
-    // /internal/assist/{accountId}/thread/{conversationDisplayId} (issue 4).
+    // /internal/assist/{accountId}/thread/{conversationDisplayId}.
     chatAccountId: integer("chat_account_id").generatedByDefaultAsIdentity(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,7 +18,7 @@ import { companies } from "./companies.ts";
 import { aiEmployees } from "./departments.ts";
 import { customers, quotes } from "./sales.ts";
 
-// Conversations, their messages and attachments, and the tasks AI employees escalate to staff (issue 4).
+// Conversations, their messages and attachments, and the tasks AI employees escalate to staff.
 // Every table carries company_id; states are text + check (not pg enums) so a new value is a plain migration.
 
 const companyId = () =>
@@ -33,7 +33,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
-// The leads and orders of issue 3 link here; issue 4 adds the status, the handler and the activity time.
+// Leads and orders link here; a conversation has the status, the handler and the activity time.
 export const conversations = pgTable(
   "conversations",
   {
@@ -132,7 +132,7 @@ export const tasks = pgTable(
     decision: text("decision", { enum: TASK_DECISIONS }),
     resolvedByUserId: uuid("resolved_by_user_id").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    // The record it concerns (spec §3 "assignable"): the conversation, or the quote/order.
+    // The record it concerns: the conversation, or the quote/order.
     assignableType: text("assignable_type", { enum: ASSIGNABLE_TYPES }).notNull(),
     assignableId: uuid("assignable_id").notNull(),
     // The customer conversation it concerns, whatever the assignable (the answer is relayed there).

@@ -5,7 +5,7 @@ import { companies } from "./companies.ts";
 import { conversations } from "./conversations.ts";
 import { aiEmployees } from "./departments.ts";
 
-// Sales data (issue 3). Money is integer cents plus an ISO 4217 code; every company-scoped table
+// Sales data. Money is integer cents plus an ISO 4217 code; every company-scoped table
 // carries company_id and every query filters by it. States and stages are text + check (not pg enums)
 // so a new value is a plain migration.
 
@@ -98,7 +98,7 @@ export const leads = pgTable(
   ],
 );
 
-// Quotes and orders are one table: an order is a quote that moved on (spec §3, §4).
+// Quotes and orders are one table: an order is a quote that moved on.
 export const quotes = pgTable(
   "quotes",
   {

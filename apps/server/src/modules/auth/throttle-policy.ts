@@ -1,6 +1,6 @@
 // Failed sign-in throttling, as pure functions of the stored state and the current time.
 //
-// The rule (issue 2: throttle per account and per address without letting an attacker lock a real
+// The rule (throttle per account and per address without letting an attacker lock a real
 // user out for long):
 // - Address: 20 failures within 15 minutes lock that address out of every account, starting at 30 s
 //   and doubling with each further failure, capped at 15 minutes.

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { byName } from "../../lib/sort.ts";
 import { listDepartments } from "./departments.repository.ts";
 
-/** The company's AI departments, sorted by name (spec §7). */
+/** The company's AI departments, sorted by name. */
 export async function getDepartments(db: Executor, companyId: string): Promise<Department[]> {
   const rows = await listDepartments(db, companyId);
   return rows.sort(byName);

@@ -27,8 +27,7 @@ export async function leadStageCounts(db: Executor, companyId: string, period: P
 }
 
 /**
- * Sales figures over the COMPLETED orders created in each period (only completed orders are sales,
- * spec §4): the total in `currency` (the company's main currency; orders in other currencies are not
+ * Sales figures over the COMPLETED orders created in each period (only completed orders are sales): the total in `currency` (the company's main currency; orders in other currencies are not
  * converted, so they are left out of the sum), distinct customers (any currency), and the average
  * minutes from the order's lead being created to the order being completed (orders without a lead
  * are left out), rounded to the minute.

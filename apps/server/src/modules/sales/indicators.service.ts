@@ -9,7 +9,7 @@ import type { Executor } from "../../db/client.ts";
 import { findCompanyCurrency } from "./company-sales.repository.ts";
 import { leadStageCounts, saleFigures } from "./indicators.repository.ts";
 
-/** Every sales indicator for the period and the one of equal length before it (spec §3, §7). */
+/** Every sales indicator for the period and the one of equal length before it. */
 export async function getSalesIndicators(db: Executor, companyId: string, period: Period): Promise<SalesIndicators> {
   const currency = await findCompanyCurrency(db, companyId);
   const [stages, salesPart] = await Promise.all([

@@ -9,7 +9,7 @@ import { httpError } from "../../lib/http-error.ts";
 
 /**
  * The period a sales query asks for, or a 400 naming the field (a malformed date, lteq before gteq).
- * A lone bound is ignored and the relative frame applies (spec §5), as the contract's rule says.
+ * A lone bound is ignored and the relative frame applies, as the contract's rule says.
  */
 export function periodOf(query: PeriodQueryParams, defaultFrame: TimeFrame, now = new Date()): Period {
   const result = parsePeriodQuery(periodQueryOf(query), { now, defaultFrame });

@@ -61,7 +61,7 @@ describe("GET /app/tasks.json", () => {
     const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const custom = await list(`?q[created_at_gteq]=${day(-42)}&q[created_at_lteq]=${day(-40)}`);
     expect(custom.tasks.map((task) => task.id)).toEqual([w.a.done]);
-    // A lone bound is ignored (spec §5): no period, so every task.
+    // A lone bound is ignored: no period, so every task.
     expect((await list(`?q[created_at_gteq]=${day(-1)}`)).total).toBe(4);
   });
 

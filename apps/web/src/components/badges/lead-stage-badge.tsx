@@ -2,7 +2,7 @@ import { LEAD_STAGE_BADGES, type LeadStage } from "@foreman/contract";
 import { cn } from "../../lib/utils.ts";
 import { Badge, type BadgeProps } from "../ui/badge.tsx";
 
-// A lead's stage as the inbox badge (spec §4: new lead, qualified lead, quote sent, following up, won,
+// A lead's stage as the inbox badge (new lead, qualified lead, quote sent, following up, won,
 // lost), coloured cold → warm → closed.
 
 export const STAGE_VARIANTS: Record<LeadStage, BadgeProps["variant"]> = {

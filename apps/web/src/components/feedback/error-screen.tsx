@@ -39,7 +39,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** The generic error screen (spec §2, §8): apology, Retry and collapsible technical details. */
+/** The generic error screen: apology, Retry and collapsible technical details. */
 export function ErrorScreen({ error, reset, info }: ErrorScreenProps) {
   const details = describe(error, info);
   const retry = () => (reset ? reset() : window.location.reload());

@@ -3,7 +3,7 @@ import { Spinner } from "../ui/spinner.tsx";
 
 type FullScreenLoadingProps = { title?: string; message?: string };
 
-/** The full-screen loading view (spec §2): brand, title, spinner and message. */
+/** The full-screen loading view: brand, title, spinner and message. */
 export function FullScreenLoading({ title = "Foreman", message = "Loading…" }: FullScreenLoadingProps) {
   return (
     <div

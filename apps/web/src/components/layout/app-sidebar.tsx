@@ -16,7 +16,7 @@ type AppSidebarProps = {
   onSignOut: () => void;
 };
 
-/** The collapsible second sidebar: company, navigation, theme and sign out (spec §2 Shell). */
+/** The collapsible second sidebar: company, navigation, theme and sign out. */
 export function AppSidebar({ company, managedCompanies, onSwitchCompany, onSignOut }: AppSidebarProps) {
   const { state } = useSidebar();
   const collapsed = state === "collapsed";

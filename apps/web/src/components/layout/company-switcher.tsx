@@ -21,7 +21,7 @@ type CompanySwitcherProps = {
   collapsed?: boolean;
 };
 
-/** The company switcher, or a static card when the user manages no other company (spec §2 Shell). */
+/** The company switcher, or a static card when the user manages no other company. */
 export function CompanySwitcher({
   company,
   managedCompanies,

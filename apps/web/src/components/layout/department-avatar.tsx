@@ -2,7 +2,7 @@ import type { Department } from "@foreman/contract";
 import { cn, initials } from "../../lib/utils.ts";
 import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "../ui/avatar.tsx";
 
-/** A department's avatar with its status dot: green when active, grey otherwise (spec §2 Shell). */
+/** A department's avatar with its status dot: green when active, grey otherwise. */
 type DepartmentAvatarProps = {
   department: Department;
   className?: string;

@@ -19,7 +19,7 @@ type DepartmentRailProps = {
 const railItemClass =
   "relative flex size-10 items-center justify-center rounded-xl outline-none transition-colors hover:bg-foreground/6 focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-foreground/8 dark:hover:bg-white/8 dark:data-[status=active]:bg-white/10";
 
-/** The narrow left bar: brand, one icon per AI department, settings and the user menu (spec §2 Shell). */
+/** The narrow left bar: brand, one icon per AI department, settings and the user menu. */
 export function DepartmentRail({ departments, user, onSignOut }: DepartmentRailProps) {
   return (
     <aside

@@ -20,7 +20,7 @@ type MobileNavProps = {
   onSignOut: () => void;
 };
 
-/** Below 768 px both sidebars give way to this slide-in panel (spec §2 Shell). */
+/** Below 768 px both sidebars give way to this slide-in panel. */
 export function MobileNav({ company, managedCompanies, departments, onSwitchCompany, onSignOut }: MobileNavProps) {
   const { openMobile, setOpenMobile } = useSidebar();
   const close = () => setOpenMobile(false);

@@ -25,7 +25,7 @@ export type NavItem = {
   search?: Record<string, string>;
 };
 
-/** The six main entries, in the spec's order (§2 Shell). */
+/** The six main entries, in the spec's order. */
 export const mainNav: readonly NavItem[] = [
   { title: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
   { title: "Inbox", to: "/inbox", icon: Inbox },
@@ -35,7 +35,7 @@ export const mainNav: readonly NavItem[] = [
   { title: "Training", to: "/training", icon: GraduationCap },
 ];
 
-/** The shell's other labels (§2 Shell). */
+/** The shell's other labels. */
 export const secondaryNav: readonly NavItem[] = [
   { title: "Home", to: "/", icon: House },
   { title: "AI employees", to: "/ai_employees", icon: Bot },

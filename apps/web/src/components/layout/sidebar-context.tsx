@@ -28,7 +28,7 @@ export function readSidebarCookie(cookie = document.cookie): boolean | null {
 }
 
 export function writeSidebarCookie(open: boolean): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie so the state survives reloads (spec §9).
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie so the state survives reloads.
   document.cookie = `${layoutConfig.sidebarCookieName}=${open}; path=/; max-age=${layoutConfig.sidebarCookieMaxAgeSeconds}; SameSite=Lax`;
 }
 

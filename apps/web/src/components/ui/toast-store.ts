@@ -5,7 +5,7 @@ export type ToastOptions = {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds before it closes by itself; 5000 by default (spec §9). */
+  /** Milliseconds before it closes by itself; 5000 by default. */
   duration?: number;
 };
 

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { tooltipConfig } from "../../lib/config.ts";
 import { cn } from "../../lib/utils.ts";
 
-/** One provider near the root shares the open delay and the skip delay between tooltips (spec §9). */
+/** One provider near the root shares the open delay and the skip delay between tooltips. */
 export function TooltipProvider({
   delayDuration = tooltipConfig.defaultDelayMs,
   skipDelayDuration = tooltipConfig.skipDelayMs,

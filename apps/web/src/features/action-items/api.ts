@@ -2,7 +2,7 @@ import { TASKS_PER_PAGE_MAX, type Task, type TaskState, timeLeft } from "@forema
 import { type InfiniteData, infiniteQueryOptions } from "@tanstack/react-query";
 import { fetchTasks, type TasksPage, tasksKeys } from "../tasks/api.ts";
 
-// The action items list (spec §2, §4 "Task filter: to_do for action items"): the to-do list and the
+// The action items list: the to-do list and the
 // Done tab, each loaded page by page ("Show more"), and the cache edits that make resolving feel instant.
 
 /** The to-do list rarely has more; the largest page keeps it to one call. */

@@ -1,7 +1,7 @@
 import { type TimeLeft, timeLeft } from "@foreman/contract";
 import { useEffect, useState } from "react";
 
-// The live countdown of an action item (spec §2 "time left"): re-rendered only when its label changes.
+// The live countdown of an action item: re-rendered only when its label changes.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -16,7 +16,7 @@ import { ApiError, describeError, isApiError, isUnauthorized } from "../../lib/a
 import { orFallback } from "../../lib/or-fallback.ts";
 import { tasksKeys } from "../tasks/api.ts";
 
-// The assistant screen's calls (spec §2, §7, §8): the threads list (`GET /app/tasks`; a failed load is
+// The assistant screen's calls: the threads list (`GET /app/tasks`; a failed load is
 // reported and gives an empty list), one thread (`GET /app/tasks/{id}.json`) and the assist call
 // (`POST /internal/assist/{accountId}/thread/{conversationDisplayId}`; reported, then rethrown).
 
@@ -27,7 +27,7 @@ export const THREADS_FAILED_MESSAGE = "Couldn't load the assistant threads";
 /** The newest threads; more than this many open threads is not a list anyone works through. */
 export const THREADS_PER_PAGE = TASKS_PER_PAGE_MAX;
 
-/** Only `Tasks::HumanResponse` threads, newest update first (spec §7), whatever order they came in. */
+/** Only `Tasks::HumanResponse` threads, newest update first, whatever order they came in. */
 export async function fetchThreads(companyId: string, signal?: AbortSignal): Promise<AssistantThreadSummary[]> {
   const page = await apiRequest<{ tasks?: unknown }>("/app/tasks", {
     companyScoped: true,
@@ -63,7 +63,7 @@ export function threadQueryOptions(companyId: string, id: string) {
 
 /**
  * The thread's 'account-conversation' key ("12-345"), read back the way the spec names the assist path
- * (§7: the pair comes from splitting it on the dash); null when the chat ids are unknown.
+ *; null when the chat ids are unknown.
  */
 export function assistKeyOf(task: Pick<Task, "conversation">) {
   return parseAssistThreadKey(
@@ -91,7 +91,7 @@ export async function sendAssist(companyId: string, task: Pick<Task, "id" | "con
       body: { input, taskId: task.id },
     });
   } catch (error) {
-    // Spec §8: the assist call reports and rethrows (the composer keeps what was typed).
+    // The assist call reports and rethrows (the composer keeps what was typed).
     if (!isUnauthorized(error))
       toast({ title: SEND_FAILED_MESSAGE, description: describeError(error), variant: "destructive" });
     throw error;

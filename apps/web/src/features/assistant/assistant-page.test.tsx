@@ -63,7 +63,7 @@ describe("assistant", () => {
     expect(getToasts()).toHaveLength(0);
   });
 
-  it("reports a failed thread load and shows an empty list (spec §8)", async () => {
+  it("reports a failed thread load and shows an empty list", async () => {
     api.routes["GET /app/tasks"] = (_req, res) => sendJson(res, 500, { error: "internal_error" });
     renderAssistant();
     expect(await screen.findByText(NO_THREADS_TEXT)).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { ApiError, apiRequest, revokeAccessToken } from "../../lib/api-client.ts
 import { clearSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
 import { deleteSession, readSession, writeSession } from "../../lib/session-cookie.ts";
 
-// Sign in, sign up and sign out (spec §2, §4, §7). Each stores or clears the session cookie; the
+// Sign in, sign up and sign out. Each stores or clears the session cookie; the
 // routes decide where to go next.
 
 function unusableTokenResponse(): ApiError {
@@ -56,7 +56,7 @@ type SignOutSteps = {
 };
 
 /**
- * Sign out (spec §4): delete the cookie, go to /sign_in, then forget the selected company (the next
+ * Sign out: delete the cookie, go to /sign_in, then forget the selected company (the next
  * person on this browser starts clean) and the query cache, and revoke the token with the server
  * (its failure ignored). The order matters: clearing the selection or the cache while the
  * signed-in pages are still mounted would make them refetch without a session.

@@ -4,7 +4,7 @@ import { apiRequest } from "../../lib/api-client.ts";
 import { shellDataConfig } from "../../lib/config.ts";
 import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
 
-// The signed-in user, their companies, and which one the browser works in (spec §3, §4).
+// The signed-in user, their companies, and which one the browser works in.
 
 export const meQueryKey = ["me"] as const;
 
@@ -25,7 +25,7 @@ export function meQueryOptions() {
 }
 
 /**
- * Applies §4 to the stored selection: keep it when the user still manages it, else pick the first
+ * Applies the selection rule to the stored selection: keep it when the user still manages it, else pick the first
  * managed company; with none, clear it. Saves the result and returns it.
  */
 export function reconcileCompanySelection(me: Me): Company | null {

@@ -6,7 +6,7 @@ import { toast } from "../../components/ui/toast-store.ts";
 import { describeError, isUnauthorized } from "../../lib/api-error.ts";
 import { setSelectedCompany } from "../../lib/selected-company.ts";
 
-/** Switching company saves it, invalidates every cached answer and reloads the current route (spec §4). */
+/** Switching company saves it, invalidates every cached answer and reloads the current route. */
 export function useSwitchCompany(): (company: Company) => Promise<void> {
   const queryClient = useQueryClient();
   const router = useRouter();

@@ -1,6 +1,6 @@
 import { formatLongDate, messageDateTime } from "@foreman/contract";
 
-// When a list row last moved: the time today, "Yesterday", else the en-US long date (spec §9), all in
+// When a list row last moved: the time today, "Yesterday", else the en-US long date, all in
 // the viewer's time zone like the thread.
 
 export function activityLabel(iso: string | null | undefined, now: Date = new Date(), timeZone?: string): string {

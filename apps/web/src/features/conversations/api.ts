@@ -14,7 +14,7 @@ import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack
 import { apiRequest } from "../../lib/api-client.ts";
 import { isApiError } from "../../lib/api-error.ts";
 
-// Conversations (spec §2, §3, §7): the list with its filters, one conversation, its messages page by
+// Conversations: the list with its filters, one conversation, its messages page by
 // page (newest first), staff replies, and the single-sign-on link the inbox embeds.
 
 export const conversationsKeys = {

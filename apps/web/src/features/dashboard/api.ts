@@ -4,7 +4,7 @@ import { apiRequest } from "../../lib/api-client.ts";
 import { orFallback } from "../../lib/or-fallback.ts";
 import { periodKey, periodQuery, type SalesPeriod } from "../../lib/sales-period.ts";
 
-// The dashboard's two calls (spec §2, §7) and their degradation (spec §8): a failed call is reported
+// The dashboard's two calls and their degradation: a failed call is reported
 // and replaced by empty defaults, so the rest of the screen still renders.
 
 /** How many leads the breakdown shows at once (the server caps a page at 100). */

@@ -5,7 +5,7 @@ import { apiRequest } from "../../lib/api-client.ts";
 import { describeError, isUnauthorized } from "../../lib/api-error.ts";
 import { shellDataConfig } from "../../lib/config.ts";
 
-// The company's AI departments for the rail (spec §2, §3, §8).
+// The company's AI departments for the rail.
 
 export const departmentsQueryKey = (companyId: string) => ["departments", companyId] as const;
 
@@ -25,7 +25,7 @@ export async function fetchDepartments(companyId: string, signal?: AbortSignal):
 }
 
 /**
- * A failed load is reported and the built-in fallback list is shown instead (spec §8), so the
+ * A failed load is reported and the built-in fallback list is shown instead, so the
  * shell still works. Only a 401 is passed on: the browser is on its way to the sign-in page.
  */
 export function departmentsQueryOptions(companyId: string) {

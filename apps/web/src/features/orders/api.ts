@@ -10,7 +10,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client.ts";
 import { isApiError } from "../../lib/api-error.ts";
 
-// Orders and quotes (spec §2, §3, §7): the list, one order, its PDF and its cancellation.
+// Orders and quotes: the list, one order, its PDF and its cancellation.
 
 export const ORDERS_PER_PAGE = 20;
 
@@ -18,9 +18,9 @@ export const ORDERS_PER_PAGE = 20;
 export type OrdersFilter = Omit<OrdersSearch, "page">;
 
 /**
- * The list's period. `GET /app/quotes.json` already defaults to the monthly frame (spec §5, §9: monthly
- * on orders), which is also the route's default timeFrame; so the list sends nothing unless the address
- * asks for another frame or a full custom range. A lone date bound is ignored, as spec §5 says.
+ * The list's period. `GET /app/quotes.json` already defaults to the monthly frame
+ * (monthly is the orders screen's default), which is also the route's default timeFrame; so the list sends nothing unless the address
+ * asks for another frame or a full custom range. A lone date bound is ignored.
  */
 export function ordersPeriodQuery(search: OrdersFilter): Record<string, string | undefined> {
   const range = customDateRange(search);
@@ -49,7 +49,7 @@ export function fetchOrders(companyId: string, search: OrdersSearch, signal?: Ab
   });
 }
 
-/** Failures are not caught: the list's errors are rethrown to the route's error screen (spec §8). */
+/** Failures are not caught: the list's errors are rethrown to the route's error screen. */
 export function ordersQueryOptions(companyId: string, search: OrdersSearch) {
   return queryOptions({
     queryKey: ordersKeys.list(companyId, search),
@@ -59,7 +59,7 @@ export function ordersQueryOptions(companyId: string, search: OrdersSearch) {
 
 const orderPath = (id: string, suffix: string) => `/app/quotes/${encodeURIComponent(id)}${suffix}`;
 
-/** Missing, or another company's: the server answers the same 404 (spec §6, §8). */
+/** Missing, or another company's: the server answers the same 404. */
 export const isOrderNotFound = (error: unknown) => isApiError(error) && error.status === 404;
 
 export function orderQueryOptions(companyId: string, id: string) {

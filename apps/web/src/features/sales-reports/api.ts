@@ -4,7 +4,7 @@ import { apiRequest } from "../../lib/api-client.ts";
 import { orFallback } from "../../lib/or-fallback.ts";
 import { periodKey, periodQuery, type SalesPeriod } from "../../lib/sales-period.ts";
 
-// The reports screen's one call (issue 3) and its degradation (spec §8): a failed call is reported and
+// The reports screen's one call and its degradation: a failed call is reported and
 // replaced by empty reports, so the screen still renders with its empty states.
 
 const STALE_MS = 30_000;

@@ -10,7 +10,7 @@ describe("readTasksPage", () => {
     expect(page).toMatchObject({ total: 7, page: 2, perPage: 1 });
   });
 
-  it("turns an unconvertible list into an empty page (spec §8)", () => {
+  it("turns an unconvertible list into an empty page", () => {
     expect(readTasksPage("<html>oops</html>", { page: 1, perPage: 50 })).toEqual({
       tasks: [],
       total: 0,

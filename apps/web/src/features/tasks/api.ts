@@ -9,7 +9,7 @@ import {
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client.ts";
 
-// Tasks (spec §3 "Action item", §7 `GET /app/tasks.json`): the list the action items and tasks screens
+// Tasks: the list the action items and tasks screens
 // read, and resolving one. Every task query lives under ["tasks", companyId], so one invalidation
 // (a live event, a resolution) refreshes the action items, the tasks table and the assistant together.
 
@@ -29,7 +29,7 @@ const whole = (value: unknown, fallback: number) =>
 
 /**
  * A page of tasks, read leniently: items that cannot be acted on are dropped and an unconvertible
- * list becomes empty (spec §8), rather than failing the screen.
+ * list becomes empty, rather than failing the screen.
  */
 export function readTasksPage(body: unknown, requested: { page: number; perPage: number }): TasksPage {
   const tasks = normalizeActionItems(body);

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useLiveEvents } from "../../lib/live-events.ts";
 import { tasksKeys } from "./api.ts";
 
-// Keeps the task screens live (issue 4: "new messages and tasks appear without a reload"): a task
+// Keeps the task screens live ("new messages and tasks appear without a reload"): a task
 // created or updated refreshes every task query of the company; a new message refreshes only the
 // queries showing its conversation. Bursts of events are folded into one refresh.
 

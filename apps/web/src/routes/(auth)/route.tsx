@@ -3,7 +3,7 @@ import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { readSession } from "../../lib/session-cookie.ts";
 
 // Pages for signed-out visitors only: with a valid session, go to the root path and pass the
-// requested address along as `redirect` (spec §2 access rule).
+// requested address along as `redirect`.
 export const Route = createFileRoute("/(auth)")({
   beforeLoad: ({ location }) => {
     if (isSessionValid(readSession())) {

@@ -6,7 +6,7 @@ import { InboxPage } from "../../features/inbox/components/inbox-page.tsx";
 import { getSelectedCompany, useSelectedCompany } from "../../lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/inbox")({
-  // The filters, and the chat tool's pair naming the open conversation (spec §2: passed through).
+  // The filters, and the chat tool's pair naming the open conversation.
   validateSearch: parseInboxPageSearch,
   loaderDeps: ({ search: { stage, channel, status, q } }) => ({ stage, channel, status, q }),
   // Starts the list early (also on link hover); the screen shows failures itself.

@@ -28,7 +28,7 @@ export const Route = createFileRoute("/_app")({
       return { me, departments, error: null };
     } catch (error) {
       if (isUnauthorized(error)) throw redirect({ to: "/sign_in", search: { redirect: location.href }, replace: true });
-      // Spec §8: the auth loader on failure returns no user and no departments; the layout shows the error.
+      // The auth loader on failure returns no user and no departments; the layout shows the error.
       return { me: null, departments: [], error };
     }
   },

@@ -15,7 +15,7 @@ import { ActionItemCard } from "./action-item-card.tsx";
 import { ActionItemTabs } from "./action-item-tabs.tsx";
 import { ActionItemCardsSkeleton } from "./action-items-skeleton.tsx";
 
-// /action_items (spec §2, built fully for issue 4): what the AI employees need from staff — questions to
+// /action_items: what the AI employees need from staff — questions to
 // answer and authorizations to give — most urgent first, with the Done tab for what was resolved.
 
 export const EMPTY_TO_DO_TITLE = "Nothing needs you right now";

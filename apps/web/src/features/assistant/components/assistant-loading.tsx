@@ -1,6 +1,6 @@
 import { PendingView } from "../../../components/feedback/pending-view.tsx";
 
-/** Spec §2: the assistant's pending text. */
+/** The assistant's pending text. */
 export const ASSISTANT_PENDING_TEXT = "Loading assistant...";
 
 export function AssistantLoading({ className }: { className?: string }) {

@@ -8,7 +8,7 @@ import { AssistantLoading } from "./assistant-loading.tsx";
 import { ThreadConversation, ThreadDetails } from "./thread-panel.tsx";
 import { ThreadsList } from "./threads-list.tsx";
 
-// /assistant (spec §2): the threads list, the conversation panel and the info panel. The three sit side
+// /assistant: the threads list, the conversation panel and the info panel. The three sit side
 // by side from 60rem of the screen's own width (a container query: the sidebar may be open); from 48rem
 // the list and the conversation do, and the info panel opens on demand; on a phone each is a view of
 // its own, with back buttons: list → thread → info. The selection lives in the address

@@ -13,7 +13,7 @@ import { ActionTypeBadge, DecisionBadge, TaskStateBadge } from "../../tasks/comp
 import { ConversationLink, QuoteLink } from "../../tasks/components/task-record-links.tsx";
 import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
 
-// The info panel (spec §2 "info panel (with a customer role label)"): who the customer is, what the task
+// The info panel (with the customer's role): who the customer is, what the task
 // asks and where it stands, and the records it concerns.
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -17,7 +17,7 @@ import { AssistComposer } from "./assist-composer.tsx";
 import { ThreadInfo } from "./thread-info.tsx";
 import { ThreadMessages } from "./thread-messages.tsx";
 
-// The conversation panel (spec §2) and the info panel of the selected thread. Both read the same
+// The conversation panel and the info panel of the selected thread. Both read the same
 // cached thread; on narrow screens they are separate views with back buttons.
 
 const backButton =

@@ -6,7 +6,7 @@ import { cn, initials } from "../../../lib/utils.ts";
 import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
 import { NO_THREADS_TEXT } from "../api.ts";
 
-// The threads list (spec §2, §3 "Assistant thread"): each thread's customer, AI assistant, tags, task
+// The threads list: each thread's customer, AI assistant, tags, task
 // count and last update; the selected one is in the address (`?thread=<id>`).
 
 export function ThreadsList({

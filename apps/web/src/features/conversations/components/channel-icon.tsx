@@ -2,7 +2,7 @@ import { CHANNEL_LABELS, type Channel } from "@foreman/contract";
 import { type LucideIcon, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { cn } from "../../../lib/utils.ts";
 
-// The channel a conversation runs on (spec §3, §4): WhatsApp, Email, Phone or SMS, each with its icon.
+// The channel a conversation runs on: WhatsApp, Email, Phone or SMS, each with its icon.
 
 export const CHANNEL_ICONS: Record<Channel, LucideIcon> = {
   whatsapp: MessageCircle,

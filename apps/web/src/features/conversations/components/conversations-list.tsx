@@ -8,7 +8,7 @@ import { activityLabel } from "../activity-date.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
 
-// The conversations index (spec §3 "Conversation / inbox row": name, company, need, deal size, status,
+// The conversations index: name, company, need, deal size, status,
 // date, channel): a table on wide screens, cards on phones; every row opens the conversation.
 
 type ConversationsListProps = { conversations: readonly ConversationListItem[]; embed?: boolean };

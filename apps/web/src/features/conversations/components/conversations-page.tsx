@@ -23,7 +23,7 @@ type ConversationsPageProps = {
   onFiltersChange: (change: FiltersChange) => void;
 };
 
-/** Spec §2: every conversation, newest activity first, 50 a page, with the inbox's filters; all held in the address. */
+/** Every conversation, newest activity first, 50 a page, with the inbox's filters; all held in the address. */
 export function ConversationsPage({ companyId, search, onFiltersChange }: ConversationsPageProps) {
   const embed = search.embed === 1;
   return (

@@ -12,7 +12,7 @@ import { LeadsBreakdownSection } from "./leads-breakdown.tsx";
 
 const route = getRouteApi("/_app/dashboard");
 
-/** `/dashboard` (spec §2): indicators and the leads breakdown for a frame or a custom range. */
+/** `/dashboard`: indicators and the leads breakdown for a frame or a custom range. */
 export function DashboardPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -4,7 +4,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 
 export const DASHBOARD_PENDING_TEXT = "Loading sales dashboard...";
 
-/** The route's pending view (spec §2): the page's shape, and the spec's text for screen readers too. */
+/** The route's pending view: the page's shape, and the spec's text for screen readers too. */
 export function DashboardSkeleton() {
   return (
     <div className="space-y-6">

@@ -49,7 +49,7 @@ function FrameLoading({ className }: { className?: string }) {
   );
 }
 
-/** Spec §8: the inbox's message when the chat tool gives no link. */
+/** The inbox's message when the chat tool gives no link. */
 export function NoSsoLink({ reason, className }: { reason: string | null; className?: string }) {
   return (
     <div

@@ -22,8 +22,8 @@ import { inboxQueryOptions } from "../api.ts";
 import { InboxConversationFrame, NoSsoLink } from "./inbox-conversation-frame.tsx";
 import { InboxRow } from "./inbox-row.tsx";
 
-// Spec §2 "Inbox: recent conversations with a filter panel; the screen loads a single-sign-on link for
-// the chat tool." Wide screens: the list beside the open conversation. Phones: the list, then the
+// The inbox: recent conversations with a filter panel, and the open one through the chat tool's
+// single-sign-on link. Wide screens: the list beside the open conversation. Phones: the list, then the
 // conversation full screen with a back button. Filters and the open conversation are in the address.
 
 type InboxPageProps = {

@@ -7,7 +7,7 @@ import { activityLabel } from "../../conversations/activity-date.ts";
 import { ChannelIcon } from "../../conversations/components/channel-icon.tsx";
 import { ConversationStatusBadge } from "../../conversations/components/conversation-status-badge.tsx";
 
-// An inbox row (spec §3): name, company, need, deal size, status, date and channel. It is a link that
+// An inbox row: name, company, need, deal size, status, date and channel. It is a link that
 // puts the chat tool's pair in the address (`sso_account_id`, `sso_conversation_id`), so the open
 // conversation survives a reload and can be shared.
 

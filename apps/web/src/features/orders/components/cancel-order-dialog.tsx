@@ -19,7 +19,7 @@ type CancelOrderDialogProps = {
   onConfirm: () => void;
 };
 
-/** The cancellation preview (spec §2). Loaded on first use, so Radix Dialog stays out of the page's chunk. */
+/** The cancellation preview. Loaded on first use, so Radix Dialog stays out of the page's chunk. */
 export function CancelOrderDialog({ open, onOpenChange, orderLabel, pending, onConfirm }: CancelOrderDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>

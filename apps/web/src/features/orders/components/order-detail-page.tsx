@@ -16,7 +16,7 @@ import {
 import { OrderNotFound } from "./order-not-found.tsx";
 import { OrderLoading } from "./orders-loading.tsx";
 
-/** Spec §2: one order with its customer, delivery address, items and summary, and its actions. */
+/** One order with its customer, delivery address, items and summary, and its actions. */
 export function OrderDetailPage({ companyId, orderId }: { companyId: string | null; orderId: string }) {
   const query = useQuery({ ...orderQueryOptions(companyId ?? "", orderId), enabled: companyId !== null });
   if (query.error) {

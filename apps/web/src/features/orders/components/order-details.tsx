@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
-// The read-only parts of the order detail page (spec §2, §3, §8).
+// The read-only parts of the order detail page.
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, PackageSearch } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 
-/** Spec §2, §8: shown when the order does not exist or belongs to another company. */
+/** Shown when the order does not exist or belongs to another company. */
 export function OrderNotFound() {
   return (
     <div className="flex min-h-[60svh] w-full items-center justify-center px-4 py-12">

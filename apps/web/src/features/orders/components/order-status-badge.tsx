@@ -13,7 +13,7 @@ const STATUS_VARIANT: Record<OrderState, NonNullable<BadgeProps["variant"]>> = {
   cancelled: "destructive",
 };
 
-/** The order's status (completed → Won, missing → Unknown, spec §4). */
+/** The order's status (completed → Won, missing → Unknown). */
 export function OrderStatusBadge({ state }: { state: string | null | undefined }) {
   const variant = isOrderState(state) ? STATUS_VARIANT[state] : "outline";
   return (

@@ -1,6 +1,6 @@
 import { Spinner } from "../../../components/ui/spinner.tsx";
 
-// The pending texts (spec §2). Kept apart from the pages: the routes' pending views load with the
+// The pending texts. Kept apart from the pages: the routes' pending views load with the
 // router, and must not pull a whole page into the shell's download.
 
 export const ORDERS_PENDING_TEXT = "Loading orders...";

@@ -15,7 +15,7 @@ import { OrdersPagination } from "./orders-pagination.tsx";
 
 type OrdersPageProps = { companyId: string | null; search: OrdersSearch };
 
-/** Spec §2: the orders list with its all-orders count; the state filter and the page are held in the address. */
+/** The orders list with its all-orders count; the state filter and the page are held in the address. */
 export function OrdersPage({ companyId, search }: OrdersPageProps) {
   return (
     <div className="space-y-6">
@@ -30,7 +30,7 @@ export function OrdersPage({ companyId, search }: OrdersPageProps) {
 function OrdersResults({ companyId, search }: { companyId: string; search: OrdersSearch }) {
   // The route's loader usually has the page ready; if not, the previous rows stay, dimmed, until it is.
   const query = useQuery({ ...ordersQueryOptions(companyId, search), placeholderData: keepPreviousData });
-  // Spec §8: errors of the orders list are rethrown, to the route's error screen.
+  // Errors of the orders list are rethrown, to the route's error screen.
   if (query.error) throw query.error;
   if (!query.data) return <OrdersLoading />;
   // The page the rows are from (while the next loads, still the previous one).

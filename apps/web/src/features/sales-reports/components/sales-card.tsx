@@ -7,7 +7,7 @@ import { ReportCard, ReportEmpty } from "./report-card.tsx";
 
 type SalesPoint = SalesReports["salesOverTime"][number];
 
-/** Total sales over time: completed orders in the company's currency (only those are sales, spec §4). */
+/** Total sales over time: completed orders in the company's currency (only those are sales). */
 export function SalesCard({ data }: { data: SalesReports }) {
   const { bucket, currency, salesOverTime: points } = data;
   const money = (amount: number) => formatMoney(amount, currency);

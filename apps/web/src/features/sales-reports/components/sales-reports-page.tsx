@@ -16,7 +16,7 @@ import { SalesReportsSkeleton } from "./sales-reports-skeleton.tsx";
 
 const route = getRouteApi("/_app/sales_reports");
 
-/** `/sales_reports` (issue 3): the AI sales funnel, sales, leads, orders and channels for one period. */
+/** `/sales_reports`: the AI sales funnel, sales, leads, orders and channels for one period. */
 export function SalesReportsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { FileText, MessagesSquare } from "lucide-react";
 import { cn } from "../../../lib/utils.ts";
 
-// The records an action item concerns (issue 4: "the record it concerns, linked"): its customer
+// The records an action item concerns ("the record it concerns, linked"): its customer
 // conversation, and the quote (shown on the orders screen) when it is about one.
 
 const linkClass =

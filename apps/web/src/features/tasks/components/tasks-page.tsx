@@ -16,7 +16,7 @@ import { TasksRowsSkeleton } from "./tasks-loading.tsx";
 import { TasksPagination } from "./tasks-pagination.tsx";
 import { TasksTable } from "./tasks-table.tsx";
 
-// /tasks (spec §3 "Tasks have a title and due date"): every task the AI employees raised, newest first.
+// /tasks: every task the AI employees raised, newest first.
 
 export function TasksPage({ companyId, search }: { companyId: string | null; search: TasksSearch }) {
   useLiveTaskRefresh(companyId);

@@ -5,7 +5,7 @@ import { DueTime } from "./due-time.tsx";
 import { ActionTypeBadge, TaskStateBadge } from "./task-badges.tsx";
 import { TaskLink } from "./task-link.tsx";
 
-// Tasks with their title and due date (spec §3): a table on wide screens, cards on phones. A row opens
+// Tasks with their title and due date: a table on wide screens, cards on phones. A row opens
 // the task where it can be acted on: the action items list while to do, its assistant thread once done.
 
 /** An open task past its due time shows its due date in red. */
