@@ -7,13 +7,13 @@ import {
   type NewAttachment,
   type NewConversation,
   type NewMessage,
-} from "../../modules/conversations/conversations-writes.repository.ts";
+} from "#server/modules/conversations/conversations-writes.repository.ts";
 import {
   insertTaskMessages,
   insertTasks,
   type NewTask,
   type NewTaskMessage,
-} from "../../modules/tasks/tasks-writes.repository.ts";
+} from "#server/modules/tasks/tasks-writes.repository.ts";
 import type { Executor } from "../client.ts";
 import { type Escalation, exchangeSteps, QUOTED_STAGES } from "./conversation-exchange.ts";
 import {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { prepareDatabase } from "../prepare.ts";
 import { DEMO_ORDERS_PER_COMPANY } from "./demo-data.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE } from "./sales-profiles.ts";

@@ -4,7 +4,7 @@ import { channelFromSource, type LeadStage, type OrderState } from "@foreman/con
 import {
   insertConversations,
   type NewConversation,
-} from "../../modules/conversations/conversations-writes.repository.ts";
+} from "#server/modules/conversations/conversations-writes.repository.ts";
 import {
   insertCustomers,
   insertDeliveryAddresses,
@@ -18,7 +18,7 @@ import {
   type NewLineItem,
   type NewProduct,
   type NewQuote,
-} from "../../modules/sales/sales-writes.repository.ts";
+} from "#server/modules/sales/sales-writes.repository.ts";
 import type { Executor } from "../client.ts";
 import type { SalesProfile } from "./sales-profiles.ts";
 

@@ -1,6 +1,6 @@
 import type { Message, TaskDecision } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import type { TaskRow } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { TaskRow } from "#server/db/schema/index.ts";
 
 // How staff's response reaches the AI employee. A task is resolved in one transaction that also calls
 // the runtime, so whatever the runtime writes commits or rolls back with the resolution.

@@ -1,6 +1,6 @@
 import { DEFAULT_SENDER_NAMES } from "@foreman/contract";
 import { and, eq, sql } from "drizzle-orm";
-import { aiEmployees, conversations, messages } from "../../db/schema/index.ts";
+import { aiEmployees, conversations, messages } from "#server/db/schema/index.ts";
 import { toMessage } from "../conversations/messages.repository.ts";
 import type { AgentDelivery, AgentRuntime, HumanResponse } from "./agent-runtime.ts";
 import { relayMessage } from "./relay-message.ts";

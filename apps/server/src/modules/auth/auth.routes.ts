@@ -2,7 +2,7 @@ import type {} from "@fastify/rate-limit";
 import { tokenFieldsSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses } from "../../plugins/openapi.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { requireClient } from "./client-auth.ts";
 import { invalidRequest, unsupportedGrantType } from "./oauth-errors.ts";
 import { passwordGrant, refreshGrant, revokeToken } from "./token.service.ts";

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { CLIENT_ID_HEADER, TOKEN_HEADER_NAMES, WEB_CLIENT_ID } from "@foreman/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthAccessTokens, oauthApplications } from "../../db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUser, type TestUser } from "../../test/fixtures.ts";
+import { oauthAccessTokens, oauthApplications } from "#server/db/schema/index.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createUser, type TestUser } from "#server/test/fixtures.ts";
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION } from "./oauth-errors.ts";
 import { REFRESH_REUSE_GRACE_SECONDS } from "./token.service.ts";
 

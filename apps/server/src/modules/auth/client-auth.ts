@@ -1,6 +1,6 @@
 import { CLIENT_ID_HEADER } from "@foreman/contract";
 import type { FastifyRequest } from "fastify";
-import type { OauthApplication } from "../../db/schema/auth.ts";
+import type { OauthApplication } from "#server/db/schema/auth.ts";
 import { findApplicationByUid } from "./oauth-client.repository.ts";
 import { invalidClient } from "./oauth-errors.ts";
 

@@ -1,7 +1,7 @@
 import { WEB_CLIENT_ID } from "@foreman/contract";
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { type OauthApplication, oauthApplications } from "../../db/schema/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { type OauthApplication, oauthApplications } from "#server/db/schema/auth.ts";
 
 export async function findApplicationByUid(db: Executor, uid: string): Promise<OauthApplication | undefined> {
   const [row] = await db.select().from(oauthApplications).where(eq(oauthApplications.uid, uid)).limit(1);

@@ -1,4 +1,4 @@
-import { httpError } from "../../lib/http-error.ts";
+import { httpError } from "#server/lib/http-error.ts";
 
 // OAuth error answers (RFC 6749 §5.2) in Doorkeeper's wording, rendered by the shared error handler.
 export const INVALID_GRANT_DESCRIPTION =

@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { deleteThrottle, readThrottles, updateThrottle } from "./throttle.repository.ts";
 import { ACCOUNT_RULE, ADDRESS_RULE, decideSignIn, recordFailure, type SignInDecision } from "./throttle-policy.ts";
 

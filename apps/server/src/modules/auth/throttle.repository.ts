@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { signInThrottles } from "../../db/schema/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { signInThrottles } from "#server/db/schema/auth.ts";
 import type { ThrottleState } from "./throttle-policy.ts";
 
 export async function readThrottles(db: Executor, keys: string[]): Promise<Map<string, ThrottleState>> {

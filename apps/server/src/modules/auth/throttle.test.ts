@@ -1,9 +1,9 @@
 import { WEB_CLIENT_ID } from "@foreman/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInThrottles } from "../../db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUser, type TestUser } from "../../test/fixtures.ts";
+import { signInThrottles } from "#server/db/schema/index.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createUser, type TestUser } from "#server/test/fixtures.ts";
 import { accountKey, addressKey } from "./sign-in-throttle.ts";
 
 // Failed sign-in throttling through the real endpoint and the real counters (rule: throttle-policy.ts).

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, or } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { type OauthAccessToken, oauthAccessTokens } from "../../db/schema/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { type OauthAccessToken, oauthAccessTokens } from "#server/db/schema/auth.ts";
 
 export type NewAccessToken = typeof oauthAccessTokens.$inferInsert;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_MAX_AGE_SECONDS } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import type { OauthAccessToken, OauthApplication } from "../../db/schema/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { OauthAccessToken, OauthApplication } from "#server/db/schema/auth.ts";
 import { findUserByEmail } from "../users/users.repository.ts";
 import { invalidGrant, tooManySignInAttempts } from "./oauth-errors.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";

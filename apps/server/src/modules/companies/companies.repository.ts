@@ -1,7 +1,7 @@
 import type { CompanyRole } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { companies, memberships, users } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { companies, memberships, users } from "#server/db/schema/index.ts";
 
 export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null };
 export type MembershipRow = { companyId: string; role: CompanyRole };

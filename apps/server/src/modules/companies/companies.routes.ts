@@ -1,6 +1,6 @@
 import { COMPANY_ID_HEADER, meSchema, parseCompanyIdHeader } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BEARER, errorResponses } from "../../plugins/openapi.ts";
+import { BEARER, errorResponses } from "#server/plugins/openapi.ts";
 import { getMe } from "./companies.service.ts";
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { Me } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { byName } from "../../lib/sort.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { byName } from "#server/lib/sort.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { findUserProfile, listCompaniesOfUser } from "./companies.repository.ts";
 
 /**

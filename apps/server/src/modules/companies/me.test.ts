@@ -1,7 +1,7 @@
 import { camelizeKeys, meSchema } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { addMember, apiHeaders, createCompany, createUser, issueTokenFor, signIn } from "../../test/fixtures.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { addMember, apiHeaders, createCompany, createUser, issueTokenFor, signIn } from "#server/test/fixtures.ts";
 
 describe("GET /app/me.json", () => {
   let t: TestApp;

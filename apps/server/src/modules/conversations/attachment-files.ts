@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { attachmentDisposition, mediaType } from "@foreman/contract";
 import { eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { attachments } from "../../db/schema/index.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { attachments } from "#server/db/schema/index.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 
 // Serving an attachment's bytes at /files/{id}/{accessKey}/{fileName}: the access key is the capability,
 // so the URL works in <img> and <a> without a bearer header.

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ChatwootConfig } from "../../config.ts";
+import type { ChatwootConfig } from "#server/config.ts";
 
 // The two calls of Chatwoot's Platform API the inbox needs: create a user, and get a user's single
 // sign-on link. Each call gives up after 5 s; every failure is a ChatUnavailableError saying what went wrong.

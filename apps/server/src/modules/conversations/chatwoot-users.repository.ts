@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { users } from "#server/db/schema/index.ts";
 
 /** What Chatwoot needs to know about one of our users, and their Chatwoot id if they have one. */
 export async function findChatwootUser(db: Executor, userId: string) {

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { rows } from "../sales/sales-test-setup.ts";
 import { insertConversations, insertMessages, type NewConversation } from "./conversations-writes.repository.ts";
 

@@ -1,6 +1,6 @@
-import { bulkInsert } from "../../db/bulk-insert.ts";
-import type { Executor } from "../../db/client.ts";
-import { attachments, conversations, messages } from "../../db/schema/index.ts";
+import { bulkInsert } from "#server/db/bulk-insert.ts";
+import type { Executor } from "#server/db/client.ts";
+import { attachments, conversations, messages } from "#server/db/schema/index.ts";
 
 // Bulk inserts of conversations, messages and attachments, for the demo seed and the benchmarks (see
 // bulkInsert). Conversations whose messages are inserted this way must get their `last_activity_at`,

@@ -1,6 +1,6 @@
 import type { Channel, ConversationStatus, LeadStage, Period } from "@foreman/contract";
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
   companies,
@@ -10,8 +10,8 @@ import {
   messages,
   quotes,
   users,
-} from "../../db/schema/index.ts";
-import { descIndexed } from "../../lib/index-order.ts";
+} from "#server/db/schema/index.ts";
+import { descIndexed } from "#server/lib/index-order.ts";
 
 // The inbox and the conversation page. A conversation's lead is `leads.conversation_id` (the newest
 // one, should there be several) and its last message the newest of its messages: both are lateral

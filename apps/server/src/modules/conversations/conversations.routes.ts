@@ -12,8 +12,8 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { getConversation, getConversationsPage, listPeriodOf } from "./conversations.service.ts";
 import { fromJsonBody, fromMultipart, JSON_MESSAGE_BODY_LIMIT } from "./message-input.ts";
 import { getMessagesPage, sendStaffMessage } from "./messages.service.ts";

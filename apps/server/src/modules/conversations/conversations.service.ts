@@ -6,10 +6,10 @@ import {
   currencyOrDefault,
   normalizeLeadStage,
 } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import type { Conversation } from "../../db/schema/index.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { Conversation } from "#server/db/schema/index.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { periodOf } from "../sales/period-query.ts";
 import {
   type ConversationsFilter,

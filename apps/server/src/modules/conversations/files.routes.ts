@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { httpError } from "../../lib/http-error.ts";
-import { errorResponses } from "../../plugins/openapi.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { contentDisposition, fileContentSecurityPolicy, findAttachmentFile } from "./attachment-files.ts";
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,7 +10,7 @@ import {
   sendMessageBodySchema,
 } from "@foreman/contract";
 import type { FastifyRequest } from "fastify";
-import { httpError } from "../../lib/http-error.ts";
+import { httpError } from "#server/lib/http-error.ts";
 
 // A staff reply arrives as JSON (`{content, attachments?: [{file_name, content_type, data: base64}]}`)
 // or as multipart/form-data (a `content` field and up to five files). Both become one `StaffMessageInput`

@@ -1,8 +1,8 @@
 import { camelizeKeys, type MessagesPage, messagesPageSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { apiHeaders, createMember, issueTokenFor } from "../../test/fixtures.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { apiHeaders, createMember, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "../sales/sales-test-setup.ts";
 import { createConversation, insertThread } from "./conversations-test-setup.ts";
 import { insertAttachments } from "./conversations-writes.repository.ts";

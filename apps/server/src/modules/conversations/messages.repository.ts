@@ -1,8 +1,8 @@
 import { attachmentUrl, type Message, type MessageAttachment, type MessageCursor } from "@foreman/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { aiEmployees, attachments, conversations, messages, users } from "../../db/schema/index.ts";
-import { descIndexed } from "../../lib/index-order.ts";
+import type { Executor } from "#server/db/client.ts";
+import { aiEmployees, attachments, conversations, messages, users } from "#server/db/schema/index.ts";
+import { descIndexed } from "#server/lib/index-order.ts";
 
 // A conversation's messages: keyset pages on (created_at, id), newest first, served by the
 // (conversation_id, created_at desc, id desc) index; the reads other modules show messages with (the

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { encodeMessageCursor, type Message, type MessagesPage, parseMessageCursor } from "@foreman/contract";
-import type { Db, Executor } from "../../db/client.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Db, Executor } from "#server/db/client.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { conversationNotFound } from "./conversations.service.ts";
 import type { StaffMessageInput } from "./message-input.ts";

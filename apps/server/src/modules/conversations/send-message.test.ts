@@ -1,8 +1,8 @@
 import { ATTACHMENT_MAX_BYTES, camelizeKeys, type LiveEvent, type Message, messageSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "../../test/fixtures.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "../sales/sales-test-setup.ts";
 import { createConversation, insertThread, multipartBody, writeState } from "./conversations-test-setup.ts";
 

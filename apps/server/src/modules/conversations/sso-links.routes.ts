@@ -1,7 +1,7 @@
 import { ssoLinkBodySchema, ssoLinkSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { chatwootPlatform } from "./chatwoot-platform.ts";
 import { createSsoLink } from "./sso-links.service.ts";
 

@@ -1,7 +1,7 @@
 import { CHAT_UNAVAILABLE_ERROR, chatwootSsoLink, ownSsoLink, type SsoLink } from "@foreman/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Executor } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
 import { ChatUnavailableError, type ChatwootPlatform } from "./chatwoot-platform.ts";
 import { findChatwootUser, storeChatwootUserId } from "./chatwoot-users.repository.ts";
 import { findConversation } from "./conversations.repository.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { apiHeaders, createMember, issueTokenFor } from "../../test/fixtures.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { apiHeaders, createMember, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "../sales/sales-test-setup.ts";
 import { CHATWOOT_TIMEOUT_MS } from "./chatwoot-platform.ts";
 import { createConversation } from "./conversations-test-setup.ts";

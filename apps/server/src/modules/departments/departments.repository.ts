@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { aiDepartments, aiEmployees } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { aiDepartments, aiEmployees } from "#server/db/schema/index.ts";
 
 export type DepartmentRow = {
   id: string;

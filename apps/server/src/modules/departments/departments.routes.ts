@@ -1,7 +1,7 @@
 import { departmentListSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { getDepartments } from "./departments.service.ts";
 
 export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { Department } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { byName } from "../../lib/sort.ts";
+import type { Executor } from "#server/db/client.ts";
+import { byName } from "#server/lib/sort.ts";
 import { listDepartments } from "./departments.repository.ts";
 
 /** The company's AI departments, sorted by name. */

@@ -1,7 +1,7 @@
 import { camelizeKeys, departmentListSchema } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { apiHeaders, createDepartment, createMember, issueTokenFor } from "../../test/fixtures.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { apiHeaders, createDepartment, createMember, issueTokenFor } from "#server/test/fixtures.ts";
 
 describe("GET /app/ai_departments.json", () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import type { EventBus } from "./event-bus.ts";
 import { hydrateEvent } from "./hydrate-event.ts";
 import { InProcessEventBus } from "./in-process-event-bus.ts";

@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { LIVE_EVENTS_HEARTBEAT_SECONDS, type LiveEvent } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { toWireJson } from "../../lib/wire.ts";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { toWireJson } from "#server/lib/wire.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 
 /** One server-sent event: its name is the event's type, its data the event as snake_case JSON. */
 export function formatServerSentEvent(event: LiveEvent): string {

@@ -1,7 +1,7 @@
 import { LIVE_EVENTS_HEARTBEAT_SECONDS } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { testEngine } from "../../test/database.ts";
-import { apiHeaders } from "../../test/fixtures.ts";
+import { testEngine } from "#server/test/database.ts";
+import { apiHeaders } from "#server/test/fixtures.ts";
 import { type TasksWorld, tasksWorld } from "../tasks/tasks-test-setup.ts";
 import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "./sse-test-client.ts";
 

@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { findMessage } from "../conversations/messages.repository.ts";
 import type { WireEvent } from "./notification.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { httpError } from "../../lib/http-error.ts";
-import { companyOf } from "../../plugins/company-scope.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
 
 /**
  * Routes with `{companyId}` in the path are still scoped by X-Company-ID (checked by requireCompany);

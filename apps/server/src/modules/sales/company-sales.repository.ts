@@ -1,7 +1,7 @@
 import { type Currency, currencyOrDefault } from "@foreman/contract";
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { aiEmployees, companies } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { aiEmployees, companies } from "#server/db/schema/index.ts";
 
 /** The company's main currency: the one sales indicators total completed orders in. */
 export async function findCompanyCurrency(db: Executor, companyId: string): Promise<Currency> {

@@ -1,7 +1,7 @@
 import type { Period, StageCounts } from "@foreman/contract";
 import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { leads, quotes } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { leads, quotes } from "#server/db/schema/index.ts";
 
 // Each figure is computed for both periods in one scan of [previousStart, end): FILTER splits it.
 const inPresent = (period: Period) => gte(quotes.createdAt, period.start);

@@ -5,7 +5,7 @@ import {
   type SalesIndicators,
   type StageCounts,
 } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { findCompanyCurrency } from "./company-sales.repository.ts";
 import { leadStageCounts, saleFigures } from "./indicators.repository.ts";
 

@@ -1,7 +1,7 @@
 import type { LeadStage, Period } from "@foreman/contract";
 import { and, count, desc, eq, gte, lt } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { conversations, leads } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { conversations, leads } from "#server/db/schema/index.ts";
 
 export type BreakdownFilter = { companyId: string; period: Period; stage?: LeadStage | undefined };
 

@@ -1,5 +1,5 @@
 import { currencyOrDefault, type LeadsBreakdown, normalizeLeadStage } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { type BreakdownFilter, countBreakdownLeads, listBreakdownLeads } from "./leads-breakdown.repository.ts";
 
 /** A page of the period's leads (newest first, at most 100 a page) and how many match in all. */

@@ -1,7 +1,7 @@
 import { CANCELLABLE_ORDER_STATES } from "@foreman/contract";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { companies, quotes } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { companies, quotes } from "#server/db/schema/index.ts";
 
 /**
  * Cancels the company's quote if it is still in a cancellable state, in one conditional UPDATE: of two

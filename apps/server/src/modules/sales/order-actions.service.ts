@@ -1,7 +1,7 @@
 import { orderNotFoundMessage, type QuoteDetail } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
 import { getQuote } from "./quotes.service.ts";
 

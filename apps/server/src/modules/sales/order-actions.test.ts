@@ -7,7 +7,7 @@ import {
 } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfText } from "../../test/pdf-text.ts";
+import { pdfText } from "#server/test/pdf-text.ts";
 import { rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
 
 // Cancellation and the PDF of a quote or order, on the real demo seed.

@@ -5,7 +5,7 @@ import {
   periodQueryOf,
   type TimeFrame,
 } from "@foreman/contract";
-import { httpError } from "../../lib/http-error.ts";
+import { httpError } from "#server/lib/http-error.ts";
 
 /**
  * The period a sales query asks for, or a 400 naming the field (a malformed date, lteq before gteq).

@@ -1,6 +1,6 @@
 import type { OrderState, Period } from "@foreman/contract";
 import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
   conversations,
@@ -9,7 +9,7 @@ import {
   leads,
   lineItems,
   quotes,
-} from "../../db/schema/index.ts";
+} from "#server/db/schema/index.ts";
 
 export type QuotesFilter = {
   companyId: string;

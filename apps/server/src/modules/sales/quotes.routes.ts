@@ -7,8 +7,8 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { findCompanyName } from "./order-actions.repository.ts";
 import { cancelQuote } from "./order-actions.service.ts";
 import { periodOf } from "./period-query.ts";

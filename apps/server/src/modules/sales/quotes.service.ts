@@ -5,9 +5,9 @@ import {
   type QuoteDetail,
   type QuotesPage,
 } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { countQuotes, findQuote, listLineItems, listQuotes, type QuotesFilter } from "./quotes.repository.ts";
 
 /** A page of quotes and orders (newest first) with every quote the filters match as the total. */

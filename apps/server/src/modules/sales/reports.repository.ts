@@ -1,7 +1,7 @@
 import type { Period, ReportBucket } from "@foreman/contract";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { leads, quotes } from "../../db/schema/index.ts";
+import type { Executor } from "#server/db/client.ts";
+import { leads, quotes } from "#server/db/schema/index.ts";
 
 // The reports' series, one query each. Buckets are cut in UTC whatever the session's time zone, so
 // they line up with the contract's `reportBucketDates`.

@@ -8,7 +8,7 @@ import {
   reportBucketFor,
   type SalesReports,
 } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { findCompanyCurrency } from "./company-sales.repository.ts";
 import { leadsByBucket, leadsByChannel, leadsByStage, quotesByState, salesByBucket } from "./reports.repository.ts";
 

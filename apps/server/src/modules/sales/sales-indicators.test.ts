@@ -1,6 +1,6 @@
 import { camelizeKeys, salesIndicatorsSchema } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMember, issueTokenFor } from "../../test/fixtures.ts";
+import { createMember, issueTokenFor } from "#server/test/fixtures.ts";
 import {
   customRange,
   expectedIndicators,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { prepareDatabase } from "../../db/prepare.ts";
-import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { apiHeaders, signIn } from "../../test/fixtures.ts";
+import type { Db } from "#server/db/client.ts";
+import { prepareDatabase } from "#server/db/prepare.ts";
+import { DEMO_PASSWORD } from "#server/db/seed/demo-data.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { apiHeaders, signIn } from "#server/test/fixtures.ts";
 
 // Test support for the sales endpoints: the real demo seed, and expected figures computed with plain
 // SQL written here (independently of the repositories under test).

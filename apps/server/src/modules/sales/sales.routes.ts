@@ -10,7 +10,7 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { pathCompanyId } from "./company-path.ts";
 import { getSalesIndicators } from "./indicators.service.ts";
 import { getLeadsBreakdown } from "./leads-breakdown.service.ts";

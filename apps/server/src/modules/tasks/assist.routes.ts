@@ -1,7 +1,7 @@
 import { assistBodySchema, assistPathParamsSchema, assistResultSchema, parseChatId } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { assistTask } from "./assist.service.ts";
 
 export const assistRoutes: FastifyPluginAsyncZod = async (app) => {

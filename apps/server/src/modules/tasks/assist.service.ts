@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
+import type { Db } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
 import { findChatAccountId } from "../conversations/conversations.repository.ts";
 import { type ResolvedTask, type ResolveTaskDeps, resolveTask } from "./resolve-task.service.ts";
 import { findConversationIdByDisplayId } from "./tasks.repository.ts";

@@ -1,7 +1,7 @@
 import { type AssistResult, assistResultSchema, camelizeKeys } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, taskMessages, tasks } from "../../db/schema/index.ts";
+import { conversations, taskMessages, tasks } from "#server/db/schema/index.ts";
 import { rows, type TasksWorld, tasksWorld, writeCounts } from "./tasks-test-setup.ts";
 
 describe("POST /internal/assist/{accountId}/thread/{conversationDisplayId}", () => {

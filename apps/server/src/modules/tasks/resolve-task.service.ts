@@ -6,10 +6,10 @@ import {
   type TaskDecision,
   type ThreadMessage,
 } from "@foreman/contract";
-import type { Db } from "../../db/client.ts";
-import type { TaskRow } from "../../db/schema/index.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Db } from "#server/db/client.ts";
+import type { TaskRow } from "#server/db/schema/index.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import type { AgentRuntime } from "../agents/agent-runtime.ts";
 import { findStaffName } from "../conversations/messages.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.ts";
+import type { Db, Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
   companies,
@@ -9,9 +9,9 @@ import {
   quotes,
   taskMessages,
   tasks,
-} from "../../db/schema/index.ts";
-import { createTestApp, type TestApp, type TestAppOptions } from "../../test/app.ts";
-import { apiHeaders, createDepartment, createMember, issueTokenFor } from "../../test/fixtures.ts";
+} from "#server/db/schema/index.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "#server/test/app.ts";
+import { apiHeaders, createDepartment, createMember, issueTokenFor } from "#server/test/fixtures.ts";
 
 // Test support for the tasks endpoints: two companies, each with a customer conversation and tasks in
 // every state, written straight into the tables (independently of the code under test).

@@ -2,7 +2,7 @@ import type { Period, TaskDecision, TaskState } from "@foreman/contract";
 import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
   companies,
@@ -12,8 +12,8 @@ import {
   taskMessages,
   tasks,
   users,
-} from "../../db/schema/index.ts";
-import { descIndexed } from "../../lib/index-order.ts";
+} from "#server/db/schema/index.ts";
+import { descIndexed } from "#server/lib/index-order.ts";
 import { customerContactColumns } from "../conversations/conversations.repository.ts";
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.

@@ -12,8 +12,8 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { companyOf } from "../../plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "../../plugins/openapi.ts";
+import { companyOf } from "#server/plugins/company-scope.ts";
+import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
 import { periodOf } from "../sales/period-query.ts";
 import { resolveTask } from "./resolve-task.service.ts";
 import { getTasksPage, getThread, getThreadsPage } from "./tasks.service.ts";

@@ -6,9 +6,9 @@ import {
   type TasksPage,
   threadSummaryOf,
 } from "@foreman/contract";
-import type { Executor } from "../../db/client.ts";
-import { httpError } from "../../lib/http-error.ts";
-import { isUuid } from "../../lib/uuid.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { recentMessagesOf } from "../conversations/messages.repository.ts";
 import { toTask, toThreadMessage } from "./task-view.ts";
 import {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { type User, users } from "../../db/schema/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { type User, users } from "#server/db/schema/auth.ts";
 
 export type NewUser = typeof users.$inferInsert;
 

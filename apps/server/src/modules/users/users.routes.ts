@@ -1,7 +1,7 @@
 import type {} from "@fastify/rate-limit";
 import { fieldErrors, signUpRequestSchema, signUpResponseSchema, signUpSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses } from "../../plugins/openapi.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { AUTH_RATE_LIMIT } from "../auth/auth.routes.ts";
 import { requireClient } from "../auth/client-auth.ts";
 import { sendTokenHeaders } from "../auth/token-reply.ts";

@@ -1,7 +1,7 @@
 import type { FieldError } from "@foreman/contract";
-import type { Db, Executor } from "../../db/client.ts";
-import type { OauthApplication, User } from "../../db/schema/auth.ts";
-import { httpError } from "../../lib/http-error.ts";
+import type { Db, Executor } from "#server/db/client.ts";
+import type { OauthApplication, User } from "#server/db/schema/auth.ts";
+import { httpError } from "#server/lib/http-error.ts";
 import { hashPassword } from "../auth/password.ts";
 import { type IssuedToken, issueToken } from "../auth/token.service.ts";
 import { type CompanyRow, insertCompany, insertMembership } from "../companies/companies.repository.ts";

@@ -1,8 +1,8 @@
 import { CLIENT_ID_HEADER, sessionFromTokenHeaders, TOKEN_HEADER_NAMES, WEB_CLIENT_ID } from "@foreman/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, memberships, oauthAccessTokens, users } from "../../db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { companies, memberships, oauthAccessTokens, users } from "#server/db/schema/index.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createUserWithCompany } from "./users.service.ts";
 

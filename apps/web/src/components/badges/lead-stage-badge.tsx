@@ -1,5 +1,5 @@
 import { LEAD_STAGE_BADGES, type LeadStage } from "@foreman/contract";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { Badge, type BadgeProps } from "../ui/badge.tsx";
 
 // A lead's stage as the inbox badge (new lead, qualified lead, quote sent, following up, won,

@@ -2,7 +2,7 @@ import type { Company, Department } from "@foreman/contract";
 import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
-import { layoutConfig } from "../../lib/config.ts";
+import { layoutConfig } from "#web/lib/config.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { BrandMark, PRODUCT_NAME } from "./brand.tsx";
 import { CompanyLogo } from "./company-logo.tsx";

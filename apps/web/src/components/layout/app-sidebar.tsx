@@ -1,7 +1,7 @@
 import type { Company } from "@foreman/contract";
 import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
 import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { CompanySwitcher } from "./company-switcher.tsx";

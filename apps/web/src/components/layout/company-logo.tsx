@@ -1,5 +1,5 @@
 import type { Company } from "@foreman/contract";
-import { cn, initials } from "../../lib/utils.ts";
+import { cn, initials } from "#web/lib/utils.ts";
 import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "../ui/avatar.tsx";
 
 /** A company's small logo, or its initials on a tinted tile. */

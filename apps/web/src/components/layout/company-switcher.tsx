@@ -1,7 +1,7 @@
 import type { Company } from "@foreman/contract";
 import { Building2, ChevronsUpDown } from "lucide-react";
 import type { ReactElement } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import {
   LazyDropdownMenu,
   LazyDropdownMenuContent,

@@ -1,5 +1,5 @@
 import type { Department } from "@foreman/contract";
-import { cn, initials } from "../../lib/utils.ts";
+import { cn, initials } from "#web/lib/utils.ts";
 import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "../ui/avatar.tsx";
 
 /** A department's avatar with its status dot: green when active, grey otherwise. */

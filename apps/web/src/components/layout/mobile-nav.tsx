@@ -2,7 +2,7 @@ import type { Company, Department } from "@foreman/contract";
 import { departmentPath } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { LogOut } from "lucide-react";
-import { layoutConfig } from "../../lib/config.ts";
+import { layoutConfig } from "#web/lib/config.ts";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
 import { LazySheet, LazySheetContent, LazySheetDescription, LazySheetTitle } from "../ui/lazy-sheet.tsx";
 import { BrandLogo, PRODUCT_NAME } from "./brand.tsx";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { findActiveNavItem, type NavItem } from "./nav-config.ts";
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { layoutConfig } from "../../lib/config.ts";
+import { layoutConfig } from "#web/lib/config.ts";
 import { useIsMobile } from "./use-mobile.ts";
 
 type SidebarContextValue = {

@@ -1,5 +1,5 @@
 import { Menu, PanelLeft } from "lucide-react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { LazyTooltip } from "../ui/lazy-tooltip.tsx";
 import { sidebarShortcutLabel, useSidebar } from "./sidebar-context.tsx";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { layoutConfig } from "../../lib/config.ts";
+import { layoutConfig } from "#web/lib/config.ts";
 
 const QUERY = `(max-width: ${layoutConfig.mobileBreakpointPx - 0.02}px)`;
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LogOut, UserRound } from "lucide-react";
-import { cn, initials } from "../../lib/utils.ts";
+import { cn, initials } from "#web/lib/utils.ts";
 import { Avatar, AvatarFallback, AvatarInitials } from "../ui/avatar.tsx";
 import {
   LazyDropdownMenu,

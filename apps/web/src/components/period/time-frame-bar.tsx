@@ -13,8 +13,8 @@ import {
   type SalesPeriod,
   TIME_FRAME_LABELS,
   validateRange,
-} from "../../lib/sales-period.ts";
-import { cn } from "../../lib/utils.ts";
+} from "#web/lib/sales-period.ts";
+import { cn } from "#web/lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 

@@ -7,7 +7,7 @@ import {
   useLayoutEffect,
   useState,
 } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // An image with an initials fallback, without a library: the fallback shows until the image has
 // loaded, and again if it fails. Images this page has already shown paint at once when an avatar

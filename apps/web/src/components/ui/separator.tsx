@@ -1,6 +1,6 @@
 import { Separator as SeparatorPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 export function Separator({
   className,

@@ -1,5 +1,5 @@
 import { type ReactElement, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { tooltipConfig } from "../../lib/config.ts";
+import { tooltipConfig } from "#web/lib/config.ts";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip.tsx";
 
 // Radix shares "a tooltip was open a moment ago, show the next one at once" (the skip delay) through

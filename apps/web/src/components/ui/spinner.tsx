@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 type SpinnerProps = ComponentProps<"svg"> & {
   /** When given, the spinner announces itself as a status; otherwise it is decorative. */

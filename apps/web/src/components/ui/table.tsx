@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // A plain, styled HTML table (shadcn-style parts). The wrapper scrolls sideways on narrow screens.
 

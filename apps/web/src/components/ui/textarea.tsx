@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 /** A multi-line text field in the same style as `Input`. */
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {

@@ -1,4 +1,4 @@
-import { toastConfig } from "../../lib/config.ts";
+import { toastConfig } from "#web/lib/config.ts";
 import type { ToastVariant } from "./toast.tsx";
 
 export type ToastOptions = {

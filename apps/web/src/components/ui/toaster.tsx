@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { toastConfig } from "../../lib/config.ts";
+import { toastConfig } from "#web/lib/config.ts";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast.tsx";
 import { dismissToast, getToasts, removeToast, subscribeToasts } from "./toast-store.ts";
 

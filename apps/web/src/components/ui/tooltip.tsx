@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { tooltipConfig } from "../../lib/config.ts";
-import { cn } from "../../lib/utils.ts";
+import { tooltipConfig } from "#web/lib/config.ts";
+import { cn } from "#web/lib/utils.ts";
 
 /** One provider near the root shares the open delay and the skip delay between tooltips. */
 export function TooltipProvider({

@@ -1,7 +1,7 @@
 import { RESOLUTION_CONFLICT_MESSAGES, type ResolutionBody, resolutionConflict, type Task } from "@foreman/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../components/ui/toast-store.ts";
-import { describeError, isApiError, isUnauthorized } from "../../lib/api-error.ts";
+import { toast } from "#web/components/ui/toast-store.ts";
+import { describeError, isApiError, isUnauthorized } from "#web/lib/api-error.ts";
 import { resolveTask, tasksKeys } from "../tasks/api.ts";
 import { type ActionItemsData, type TaskPosition, withoutTask, withTask } from "./api.ts";
 import { clearDraft } from "./drafts.ts";

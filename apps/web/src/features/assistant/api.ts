@@ -10,10 +10,10 @@ import {
   type Task,
 } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { toast } from "../../components/ui/toast-store.ts";
-import { apiRequest } from "../../lib/api-client.ts";
-import { ApiError, describeError, isApiError, isUnauthorized } from "../../lib/api-error.ts";
-import { orFallback } from "../../lib/or-fallback.ts";
+import { toast } from "#web/components/ui/toast-store.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { ApiError, describeError, isApiError, isUnauthorized } from "#web/lib/api-error.ts";
+import { orFallback } from "#web/lib/or-fallback.ts";
 import { tasksKeys } from "../tasks/api.ts";
 
 // The assistant screen's calls: the threads list (`GET /app/tasks`; a failed load is

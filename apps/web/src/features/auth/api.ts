@@ -6,9 +6,9 @@ import {
   sessionFromTokenHeaders,
   WEB_CLIENT_ID,
 } from "@foreman/contract";
-import { ApiError, apiRequest, revokeAccessToken } from "../../lib/api-client.ts";
-import { clearSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
-import { deleteSession, readSession, writeSession } from "../../lib/session-cookie.ts";
+import { ApiError, apiRequest, revokeAccessToken } from "#web/lib/api-client.ts";
+import { clearSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
+import { deleteSession, readSession, writeSession } from "#web/lib/session-cookie.ts";
 
 // Sign in, sign up and sign out. Each stores or clears the session cookie; the
 // routes decide where to go next.

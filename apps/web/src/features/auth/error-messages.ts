@@ -1,5 +1,5 @@
 import { SIGN_IN_FAILED_MESSAGE } from "@foreman/contract";
-import { describeError, isApiError, isNetworkError, NETWORK_ERROR_MESSAGE } from "../../lib/api-error.ts";
+import { describeError, isApiError, isNetworkError, NETWORK_ERROR_MESSAGE } from "#web/lib/api-error.ts";
 
 function waitText(seconds: number | undefined): string {
   if (!seconds || seconds <= 0) return "a moment";

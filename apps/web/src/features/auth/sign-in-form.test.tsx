@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { readSession } from "#web/lib/session-cookie.ts";
+import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
 import { SignInForm } from "./components/sign-in-form.tsx";
 
 let api: LocalApi;

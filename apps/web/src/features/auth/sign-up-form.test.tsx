@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getSelectedCompany } from "../../lib/selected-company.ts";
-import { readSession } from "../../lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "../../test/local-api.ts";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
+import { readSession } from "#web/lib/session-cookie.ts";
+import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
 import { SignUpForm } from "./components/sign-up-form.tsx";
 
 let api: LocalApi;

@@ -1,8 +1,8 @@
 import { type Company, type Me, reconcileSelectedCompany } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
-import { shellDataConfig } from "../../lib/config.ts";
-import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { shellDataConfig } from "#web/lib/config.ts";
+import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 
 // The signed-in user, their companies, and which one the browser works in.
 

@@ -1,6 +1,6 @@
 import type { Me } from "@foreman/contract";
 import { describe, expect, it } from "vitest";
-import { getSelectedCompany, setSelectedCompany } from "../../lib/selected-company.ts";
+import { getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 import { reconcileCompanySelection } from "./api.ts";
 
 const northwind = { id: "nw", name: "Northwind Supply", logoSmallUrl: null };

@@ -11,8 +11,8 @@ import {
   type SsoLink,
 } from "@foreman/contract";
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
-import { isApiError } from "../../lib/api-error.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { isApiError } from "#web/lib/api-error.ts";
 
 // Conversations: the list with its filters, one conversation, its messages page by
 // page (newest first), staff replies, and the single-sign-on link the inbox embeds.

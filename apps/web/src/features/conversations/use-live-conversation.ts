@@ -1,8 +1,8 @@
 import type { Message, MessagesPage } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { apiRequest } from "../../lib/api-client.ts";
-import { useLiveEvents } from "../../lib/live-events.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { useLiveEvents } from "#web/lib/live-events.ts";
 import { conversationsKeys, type MessagesData, withNewMessage } from "./api.ts";
 
 // Keeps an open conversation current without a reload: a new message is appended to the cached

@@ -1,8 +1,8 @@
 import type { LeadStage, LeadsBreakdown, SalesIndicators } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
-import { orFallback } from "../../lib/or-fallback.ts";
-import { periodKey, periodQuery, type SalesPeriod } from "../../lib/sales-period.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { orFallback } from "#web/lib/or-fallback.ts";
+import { periodKey, periodQuery, type SalesPeriod } from "#web/lib/sales-period.ts";
 
 // The dashboard's two calls and their degradation: a failed call is reported
 // and replaced by empty defaults, so the rest of the screen still renders.

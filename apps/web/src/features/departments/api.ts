@@ -1,9 +1,9 @@
 import { type Department, FALLBACK_DEPARTMENTS, withPlaceholderDepartments } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { toast } from "../../components/ui/toast-store.ts";
-import { apiRequest } from "../../lib/api-client.ts";
-import { describeError, isUnauthorized } from "../../lib/api-error.ts";
-import { shellDataConfig } from "../../lib/config.ts";
+import { toast } from "#web/components/ui/toast-store.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { describeError, isUnauthorized } from "#web/lib/api-error.ts";
+import { shellDataConfig } from "#web/lib/config.ts";
 
 // The company's AI departments for the rail.
 

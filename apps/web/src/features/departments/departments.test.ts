@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { getToasts } from "../../components/ui/toast-store.ts";
-import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
+import { getToasts } from "#web/components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { departmentsQueryOptions } from "./api.ts";
 
 const api = signedInLocalApi();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api-error.ts";
+import { ApiError } from "#web/lib/api-error.ts";
 import { isOrderNotFound, orderPdfFilename, ordersPeriodQuery } from "./api.ts";
 
 describe("ordersPeriodQuery", () => {

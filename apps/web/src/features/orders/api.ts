@@ -7,8 +7,8 @@ import {
   type QuotesPage,
 } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
-import { isApiError } from "../../lib/api-error.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { isApiError } from "#web/lib/api-error.ts";
 
 // Orders and quotes: the list, one order, its PDF and its cancellation.
 

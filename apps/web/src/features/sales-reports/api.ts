@@ -1,8 +1,8 @@
 import { CHANNELS, FUNNEL_STAGES, ORDER_STATES, type SalesReports } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
-import { orFallback } from "../../lib/or-fallback.ts";
-import { periodKey, periodQuery, type SalesPeriod } from "../../lib/sales-period.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { orFallback } from "#web/lib/or-fallback.ts";
+import { periodKey, periodQuery, type SalesPeriod } from "#web/lib/sales-period.ts";
 
 // The reports screen's one call and its degradation: a failed call is reported and
 // replaced by empty reports, so the screen still renders with its empty states.

@@ -2,8 +2,8 @@ import type { SalesReports } from "@foreman/contract";
 import { QueryClient } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getToasts } from "../../components/ui/toast-store.ts";
-import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
+import { getToasts } from "#web/components/ui/toast-store.ts";
+import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { EMPTY_SALES_REPORTS, salesReportsQueryOptions } from "./api.ts";
 import { SalesReportsGrid } from "./components/sales-reports-page.tsx";
 

@@ -7,7 +7,7 @@ import {
   type TasksSearch,
 } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api-client.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
 
 // Tasks: the list the action items and tasks screens
 // read, and resolving one. Every task query lives under ["tasks", companyId], so one invalidation

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithRouter } from "../../components/test-utils/render-with-router.tsx";
-import { sendJson, signedInLocalApi } from "../../test/local-api.ts";
+import { renderWithRouter } from "#web/components/test-utils/render-with-router.tsx";
+import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { TasksPage } from "./components/tasks-page.tsx";
 import { makeAuthorization, makeTask } from "./task-fixtures.ts";
 

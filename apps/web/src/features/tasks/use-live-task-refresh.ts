@@ -1,7 +1,7 @@
 import type { LiveEvent } from "@foreman/contract";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useLiveEvents } from "../../lib/live-events.ts";
+import { useLiveEvents } from "#web/lib/live-events.ts";
 import { tasksKeys } from "./api.ts";
 
 // Keeps the task screens live ("new messages and tasks appear without a reload"): a task

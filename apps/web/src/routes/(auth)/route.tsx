@@ -1,6 +1,6 @@
 import { isSessionValid } from "@foreman/contract";
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
-import { readSession } from "../../lib/session-cookie.ts";
+import { readSession } from "#web/lib/session-cookie.ts";
 
 // Pages for signed-out visitors only: with a valid session, go to the root path and pass the
 // requested address along as `redirect`.

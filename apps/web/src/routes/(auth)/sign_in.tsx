@@ -1,6 +1,6 @@
 import { parseRedirectSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { SignInPage } from "../../features/auth/components/sign-in-page.tsx";
+import { SignInPage } from "#web/features/auth/components/sign-in-page.tsx";
 
 export const Route = createFileRoute("/(auth)/sign_in")({
   validateSearch: parseRedirectSearch,

@@ -1,6 +1,6 @@
 import { parseRedirectSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { SignUpPage } from "../../features/auth/components/sign-up-page.tsx";
+import { SignUpPage } from "#web/features/auth/components/sign-up-page.tsx";
 
 export const Route = createFileRoute("/(auth)/sign_up")({
   validateSearch: parseRedirectSearch,

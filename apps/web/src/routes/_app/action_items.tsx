@@ -1,8 +1,8 @@
 import { parseActionItemsSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { PendingView } from "../../components/feedback/pending-view.tsx";
-import { ActionItemsPage } from "../../features/action-items/components/action-items-page.tsx";
-import { useSelectedCompany } from "../../lib/selected-company.ts";
+import { PendingView } from "#web/components/feedback/pending-view.tsx";
+import { ActionItemsPage } from "#web/features/action-items/components/action-items-page.tsx";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/action_items")({
   // The to-do list by default; `?state=done` is the Done tab. No loader: this file is part of the shell's

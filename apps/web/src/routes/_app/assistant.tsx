@@ -1,8 +1,8 @@
 import { parseAssistantSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { AssistantLoading } from "../../features/assistant/components/assistant-loading.tsx";
-import { AssistantPage } from "../../features/assistant/components/assistant-page.tsx";
-import { useSelectedCompany } from "../../lib/selected-company.ts";
+import { AssistantLoading } from "#web/features/assistant/components/assistant-loading.tsx";
+import { AssistantPage } from "#web/features/assistant/components/assistant-page.tsx";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/assistant")({
   // The selected thread (`?thread=<task id>`) and, on narrow screens, its info panel (`&panel=info`). No

@@ -1,10 +1,10 @@
 import { DEFAULT_TIME_FRAME, parseDashboardSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
-import { meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
-import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions } from "../../features/dashboard/api.ts";
-import { DashboardPage } from "../../features/dashboard/components/dashboard-page.tsx";
-import { DashboardSkeleton } from "../../features/dashboard/components/dashboard-skeleton.tsx";
-import { periodFromSearch } from "../../lib/sales-period.ts";
+import { meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
+import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions } from "#web/features/dashboard/api.ts";
+import { DashboardPage } from "#web/features/dashboard/components/dashboard-page.tsx";
+import { DashboardSkeleton } from "#web/features/dashboard/components/dashboard-skeleton.tsx";
+import { periodFromSearch } from "#web/lib/sales-period.ts";
 
 export const Route = createFileRoute("/_app/dashboard")({
   // The period and the leads breakdown's stage (`?stage=qualified`; all stages when absent).

@@ -1,9 +1,9 @@
 import { parseInboxPageSearch } from "@foreman/contract";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import type { FiltersChange } from "../../features/conversations/components/conversation-filters.tsx";
-import { InboxPage } from "../../features/inbox/components/inbox-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "../../lib/selected-company.ts";
+import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
+import { InboxPage } from "#web/features/inbox/components/inbox-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/inbox")({
   // The filters, and the chat tool's pair naming the open conversation.
@@ -14,7 +14,7 @@ export const Route = createFileRoute("/_app/inbox")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { inboxQueryOptions } = await import("../../features/inbox/api.ts");
+    const { inboxQueryOptions } = await import("#web/features/inbox/api.ts");
     await queryClient.prefetchInfiniteQuery(inboxQueryOptions(company.id, deps));
   },
   head: () => ({ meta: [{ title: "Inbox · Foreman" }] }),

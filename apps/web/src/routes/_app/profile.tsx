@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { findSelectedCompany, meQueryOptions } from "../../features/companies/api.ts";
-import { ProfileSummary } from "../../features/profile/components/profile-summary.tsx";
-import { useSelectedCompany } from "../../lib/selected-company.ts";
+import { findSelectedCompany, meQueryOptions } from "#web/features/companies/api.ts";
+import { ProfileSummary } from "#web/features/profile/components/profile-summary.tsx";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/profile")({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(meQueryOptions()),

@@ -2,15 +2,15 @@ import { isSessionValid, searchEmbed } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FullScreenLoading } from "../../components/feedback/full-screen-loading.tsx";
-import { AppShell } from "../../components/layout/app-shell.tsx";
-import { useSignOut } from "../../features/auth/use-sign-out.ts";
-import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
-import { useSwitchCompany } from "../../features/companies/use-switch-company.ts";
-import { departmentsQueryOptions } from "../../features/departments/api.ts";
-import { isUnauthorized } from "../../lib/api-error.ts";
-import { useSelectedCompany } from "../../lib/selected-company.ts";
-import { readSession } from "../../lib/session-cookie.ts";
+import { FullScreenLoading } from "#web/components/feedback/full-screen-loading.tsx";
+import { AppShell } from "#web/components/layout/app-shell.tsx";
+import { useSignOut } from "#web/features/auth/use-sign-out.ts";
+import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
+import { useSwitchCompany } from "#web/features/companies/use-switch-company.ts";
+import { departmentsQueryOptions } from "#web/features/departments/api.ts";
+import { isUnauthorized } from "#web/lib/api-error.ts";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { readSession } from "#web/lib/session-cookie.ts";
 import { LazyErrorScreen } from "../-lazy-feedback.tsx";
 
 // Every signed-in page lives under this layout: the guard, the user and company, the departments, the shell.

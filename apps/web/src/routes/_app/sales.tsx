@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "../../components/feedback/not-built-yet.tsx";
+import { NotBuiltYet } from "#web/components/feedback/not-built-yet.tsx";
 
 export const Route = createFileRoute("/_app/sales")({
   head: () => ({ meta: [{ title: "AI sales · Foreman" }] }),

@@ -1,11 +1,11 @@
 import { DEFAULT_TIME_FRAME, parseDateRangeSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
-import { meQueryOptions, reconcileCompanySelection } from "../../features/companies/api.ts";
-import { salesReportsQueryOptions } from "../../features/sales-reports/api.ts";
-import { SalesReportsPage } from "../../features/sales-reports/components/sales-reports-page.tsx";
-import { SalesReportsSkeleton } from "../../features/sales-reports/components/sales-reports-skeleton.tsx";
-import { loadReportCharts } from "../../features/sales-reports/load-report-charts.ts";
-import { periodFromSearch } from "../../lib/sales-period.ts";
+import { meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
+import { salesReportsQueryOptions } from "#web/features/sales-reports/api.ts";
+import { SalesReportsPage } from "#web/features/sales-reports/components/sales-reports-page.tsx";
+import { SalesReportsSkeleton } from "#web/features/sales-reports/components/sales-reports-skeleton.tsx";
+import { loadReportCharts } from "#web/features/sales-reports/load-report-charts.ts";
+import { periodFromSearch } from "#web/lib/sales-period.ts";
 
 export const Route = createFileRoute("/_app/sales_reports")({
   validateSearch: parseDateRangeSearch,

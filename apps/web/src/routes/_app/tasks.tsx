@@ -1,8 +1,8 @@
 import { parseTasksSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { PendingView } from "../../components/feedback/pending-view.tsx";
-import { TasksPage } from "../../features/tasks/components/tasks-page.tsx";
-import { useSelectedCompany } from "../../lib/selected-company.ts";
+import { PendingView } from "#web/components/feedback/pending-view.tsx";
+import { TasksPage } from "#web/features/tasks/components/tasks-page.tsx";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/tasks")({
   // `?state=to_do|done&page=N`; all tasks on the first page by default. No loader, to keep the shell's

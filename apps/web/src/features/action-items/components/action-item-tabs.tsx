@@ -1,7 +1,7 @@
 import type { TaskState } from "@foreman/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { actionItemsQueryOptions } from "../api.ts";
 
 const tab =

@@ -1,4 +1,4 @@
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
 
 // The list's loading view: the shape of a few items, so the page does not jump when they arrive.
 

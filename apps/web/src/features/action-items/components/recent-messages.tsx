@@ -1,9 +1,9 @@
 import type { Message } from "@foreman/contract";
 import { ChevronDown, Paperclip } from "lucide-react";
 import { useId, useState } from "react";
-import { cn } from "../../../lib/utils.ts";
-import { MessageAvatar } from "../../tasks/components/message-avatar.tsx";
-import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
+import { MessageAvatar } from "#web/features/tasks/components/message-avatar.tsx";
+import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // The end of the customer conversation an action item comes from, folded away until asked for: the
 // question usually says enough, the messages are there when it does not.

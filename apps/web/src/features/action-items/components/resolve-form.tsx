@@ -1,9 +1,9 @@
 import { ANSWER_MAX_LENGTH, type ResolutionBody, type Task, type TaskDecision } from "@foreman/contract";
 import { Check, Clock, Send } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { isSendShortcut, sendShortcutLabel } from "../../tasks/keyboard.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
+import { isSendShortcut, sendShortcutLabel } from "#web/features/tasks/keyboard.ts";
 import { readDraft, writeDraft } from "../drafts.ts";
 
 // The answer box and actions of an action item: a question needs an answer (Answer, or Ctrl/⌘+Enter);

@@ -1,6 +1,6 @@
 import type { Task } from "@foreman/contract";
-import { DecisionBadge } from "../../tasks/components/task-badges.tsx";
-import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
+import { DecisionBadge } from "#web/features/tasks/components/task-badges.tsx";
+import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
 
 /** A done item's outcome: the decision (authorizations), the answer given, who resolved it and when. */
 export function ResolvedSummary({ task }: { task: Task }) {

@@ -1,7 +1,7 @@
 import type { TimeLeft } from "@foreman/contract";
 import { Clock, TimerOff } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
-import { exactDateTime } from "../../tasks/relative-time.ts";
+import { exactDateTime } from "#web/features/tasks/relative-time.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // The countdown pill of an action item: calm while there is time, red in the last hour, "Expired"
 // after. Not a live region: announcing every second would drown a screen reader; the exact due time

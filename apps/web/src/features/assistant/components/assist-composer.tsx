@@ -1,9 +1,9 @@
 import { ANSWER_MAX_LENGTH } from "@foreman/contract";
 import { SendHorizontal } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
 
 // The send box of a thread: Enter sends, Shift+Enter starts a new line. A failed send keeps the text
 // (the assist call has already said so in a toast) so nothing typed is lost.

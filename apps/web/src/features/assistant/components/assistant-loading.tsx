@@ -1,4 +1,4 @@
-import { PendingView } from "../../../components/feedback/pending-view.tsx";
+import { PendingView } from "#web/components/feedback/pending-view.tsx";
 
 /** The assistant's pending text. */
 export const ASSISTANT_PENDING_TEXT = "Loading assistant...";

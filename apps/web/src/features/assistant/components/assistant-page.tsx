@@ -1,8 +1,8 @@
 import type { AssistantSearch } from "@foreman/contract";
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquare } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
-import { useLiveTaskRefresh } from "../../tasks/use-live-task-refresh.ts";
+import { useLiveTaskRefresh } from "#web/features/tasks/use-live-task-refresh.ts";
+import { cn } from "#web/lib/utils.ts";
 import { threadsQueryOptions } from "../api.ts";
 import { AssistantLoading } from "./assistant-loading.tsx";
 import { ThreadConversation, ThreadDetails } from "./thread-panel.tsx";

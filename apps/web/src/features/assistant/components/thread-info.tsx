@@ -4,14 +4,14 @@ import { Link } from "@tanstack/react-router";
 // split out of the shell's download into a file of its own (costing its 150 KB budget).
 import { Bot, Building, ClipboardCheck, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { Avatar, AvatarFallback, AvatarInitials } from "../../../components/ui/avatar.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { initials } from "../../../lib/utils.ts";
-import { actionItemElementId } from "../../action-items/element-ids.ts";
-import { DueTime } from "../../tasks/components/due-time.tsx";
-import { ActionTypeBadge, DecisionBadge, TaskStateBadge } from "../../tasks/components/task-badges.tsx";
-import { ConversationLink, QuoteLink } from "../../tasks/components/task-record-links.tsx";
-import { exactDateTime, relativeTime } from "../../tasks/relative-time.ts";
+import { Avatar, AvatarFallback, AvatarInitials } from "#web/components/ui/avatar.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { actionItemElementId } from "#web/features/action-items/element-ids.ts";
+import { DueTime } from "#web/features/tasks/components/due-time.tsx";
+import { ActionTypeBadge, DecisionBadge, TaskStateBadge } from "#web/features/tasks/components/task-badges.tsx";
+import { ConversationLink, QuoteLink } from "#web/features/tasks/components/task-record-links.tsx";
+import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { initials } from "#web/lib/utils.ts";
 
 // The info panel (with the customer's role): who the customer is, what the task
 // asks and where it stands, and the records it concerns.

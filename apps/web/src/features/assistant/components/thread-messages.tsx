@@ -1,7 +1,7 @@
 import { messageDateTime, type ThreadMessage } from "@foreman/contract";
 import { useLayoutEffect, useRef } from "react";
-import { cn } from "../../../lib/utils.ts";
-import { MessageAvatar } from "../../tasks/components/message-avatar.tsx";
+import { MessageAvatar } from "#web/features/tasks/components/message-avatar.tsx";
+import { cn } from "#web/lib/utils.ts";
 
 // The assistant thread between the AI employee and staff (oldest → newest; the AI's question first):
 // the AI on the left, staff on the right, a date line where the day changes. Opens scrolled to the end

@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import {
   Dialog,
   DialogClose,
@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../../../components/ui/dialog.tsx";
+} from "#web/components/ui/dialog.tsx";
 
 /** There is no password reset flow yet: say so plainly and point to the people who can help. */
 export function ForgotPasswordDialog() {

@@ -2,8 +2,8 @@ import { type SignInForm as SignInValues, signInFormSchema } from "@foreman/cont
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 import { signIn } from "../api.ts";
 import { signInErrorMessage } from "../error-messages.ts";
 import { ForgotPasswordDialog } from "./forgot-password-dialog.tsx";

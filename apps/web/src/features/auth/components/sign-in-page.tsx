@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { AuthLayout } from "../../../components/layout/auth-layout.tsx";
+import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
 import { postAuthDestination } from "../safe-redirect.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 

@@ -2,9 +2,9 @@ import { type SignUpForm as SignUpValues, signUpSchema } from "@foreman/contract
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { isApiError } from "../../../lib/api-error.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { isApiError } from "#web/lib/api-error.ts";
 import { signUp } from "../api.ts";
 import { signUpErrorMessage } from "../error-messages.ts";
 import { FormAlert } from "./form-alert.tsx";

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { Label } from "#web/components/ui/label.tsx";
 
 type TextFieldProps = ComponentProps<"input"> & {
   id: string;

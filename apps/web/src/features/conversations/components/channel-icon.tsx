@@ -1,6 +1,6 @@
 import { CHANNEL_LABELS, type Channel } from "@foreman/contract";
 import { type LucideIcon, Mail, MessageCircle, MessageSquareText, Phone } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // The channel a conversation runs on: WhatsApp, Email, Phone or SMS, each with its icon.
 

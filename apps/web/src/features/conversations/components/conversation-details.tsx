@@ -10,9 +10,9 @@ import {
 import { Link } from "@tanstack/react-router";
 import { Bot, ChevronRight, Mail, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
-import { cn } from "../../../lib/utils.ts";
-import { OrderStatusBadge } from "../../orders/components/order-status-badge.tsx";
+import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { OrderStatusBadge } from "#web/features/orders/components/order-status-badge.tsx";
+import { cn } from "#web/lib/utils.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 
 // Beside the thread: the lead (stage, need, deal size) and its quotes, the customer, who answers

@@ -9,10 +9,10 @@ import {
 } from "@foreman/contract";
 import { Search, SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { leadStageLabel, STAGE_VARIANTS } from "../../../components/badges/lead-stage-badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { leadStageLabel, STAGE_VARIANTS } from "#web/components/badges/lead-stage-badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { cn } from "#web/lib/utils.ts";
 import { hasConversationFilters } from "../filters.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 
 /** A conversation that does not exist or is another company's (the API answers the same 404). */
 export function ConversationNotFound({ embed = false }: { embed?: boolean }) {

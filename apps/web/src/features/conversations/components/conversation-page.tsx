@@ -3,12 +3,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, PanelRightOpen, RotateCw, UserRoundCheck, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { describeError } from "../../../lib/api-error.ts";
-import { useLiveEventsStatus } from "../../../lib/live-events.ts";
-import { cn } from "../../../lib/utils.ts";
+import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { describeError } from "#web/lib/api-error.ts";
+import { useLiveEventsStatus } from "#web/lib/live-events.ts";
+import { cn } from "#web/lib/utils.ts";
 import {
   conversationQueryOptions,
   conversationsKeys,

@@ -1,5 +1,5 @@
 import { CONVERSATION_STATUS_LABELS, type ConversationStatus } from "@foreman/contract";
-import { Badge, type BadgeProps } from "../../../components/ui/badge.tsx";
+import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 
 // open: waiting on us; pending: waiting on the customer; resolved: nothing left to do.
 const STATUS_VARIANTS: Record<ConversationStatus, BadgeProps["variant"]> = {

@@ -1,9 +1,9 @@
 import { CHANNEL_LABELS, type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
-import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
-import { LazyTooltip } from "../../../components/ui/lazy-tooltip.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { activityLabel } from "../activity-date.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 import { ConversationStatusBadge } from "./conversation-status-badge.tsx";

@@ -1,7 +1,7 @@
 import { isInlineImage, type MessageAttachment } from "@foreman/contract";
 import { Download, ExternalLink, FileText, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { formatFileSize } from "../file-size.ts";
 
 // A message's files: images as thumbnails that open full size, everything else as download chips.

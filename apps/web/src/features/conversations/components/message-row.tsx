@@ -1,6 +1,6 @@
 import { memo } from "react";
-import { cn } from "../../../lib/utils.ts";
-import { MessageAvatar } from "../../tasks/components/message-avatar.tsx";
+import { MessageAvatar } from "#web/features/tasks/components/message-avatar.tsx";
+import { cn } from "#web/lib/utils.ts";
 import type { MessageItem } from "../thread-items.ts";
 import { MessageAttachments } from "./message-attachments.tsx";
 

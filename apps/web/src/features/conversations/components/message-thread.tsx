@@ -1,9 +1,9 @@
 import type { Message } from "@foreman/contract";
 import { ArrowDown, History } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { cn } from "#web/lib/utils.ts";
 import { threadItems } from "../thread-items.ts";
 import { MessageRow } from "./message-row.tsx";
 

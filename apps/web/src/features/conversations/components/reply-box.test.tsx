@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api-error.ts";
+import { ApiError } from "#web/lib/api-error.ts";
 import { ReplyBox } from "./reply-box.tsx";
 
 describe("ReplyBox", () => {

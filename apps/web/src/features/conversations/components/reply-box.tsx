@@ -1,11 +1,11 @@
 import { ATTACHMENT_ACCEPT, MESSAGE_MAX_LENGTH } from "@foreman/contract";
 import { FileText, ImageIcon, Paperclip, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { describeError } from "../../../lib/api-error.ts";
-import { cn } from "../../../lib/utils.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { Textarea } from "#web/components/ui/textarea.tsx";
+import { describeError } from "#web/lib/api-error.ts";
+import { cn } from "#web/lib/utils.ts";
 import { addPickedFiles, pickedFileType } from "../attachment-files.ts";
 import { formatFileSize } from "../file-size.ts";
 

@@ -1,10 +1,10 @@
 import type { DateRangeSearch, LeadStage } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/layout/page-header.tsx";
-import { TimeFrameBar } from "../../../components/period/time-frame-bar.tsx";
-import { describeSalesPeriod, periodFromSearch } from "../../../lib/sales-period.ts";
-import { useSelectedCompany } from "../../../lib/selected-company.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
+import { describeSalesPeriod, periodFromSearch } from "#web/lib/sales-period.ts";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
 import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions, ZERO_INDICATORS } from "../api.ts";
 import { DashboardSkeleton } from "./dashboard-skeleton.tsx";
 import { IndicatorCards } from "./indicator-cards.tsx";

@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, formatPercentChange, percentChange, type SalesIndicators } from "@foreman/contract";
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 import { formatDurationMinutes } from "../format-duration.ts";
 import { BAD_TONE, GOOD_TONE } from "../tones.ts";
 

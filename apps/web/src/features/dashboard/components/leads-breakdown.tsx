@@ -11,10 +11,10 @@ import {
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Users } from "lucide-react";
 import { useId } from "react";
-import { LeadStageBadge, leadStageLabel } from "../../../components/badges/lead-stage-badge.tsx";
-import { EmptyState } from "../../../components/feedback/empty-state.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { LeadStageBadge, leadStageLabel } from "#web/components/badges/lead-stage-badge.tsx";
+import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cn } from "#web/lib/utils.ts";
 
 type LeadsBreakdownProps = {
   data: LeadsBreakdown | undefined;

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link2Off } from "lucide-react";
 import { useState } from "react";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { describeError } from "../../../lib/api-error.ts";
-import { cn } from "../../../lib/utils.ts";
-import { ssoLinkQueryOptions } from "../../conversations/api.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { ssoLinkQueryOptions } from "#web/features/conversations/api.ts";
+import { describeError } from "#web/lib/api-error.ts";
+import { cn } from "#web/lib/utils.ts";
 import { embeddableLink } from "../embeddable-link.ts";
 
 // The open conversation, as the chat tool shows it: the inbox asks for a single sign-on link

@@ -8,16 +8,19 @@ import {
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Inbox, MessagesSquare, RotateCw } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { EmptyState } from "../../../components/feedback/empty-state.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { describeError } from "../../../lib/api-error.ts";
-import { cn } from "../../../lib/utils.ts";
-import { conversationLookupQueryOptions, conversationsKeys } from "../../conversations/api.ts";
-import { ConversationFilterPanel, type FiltersChange } from "../../conversations/components/conversation-filters.tsx";
-import { hasConversationFilters } from "../../conversations/filters.ts";
-import { useLiveConversationLists } from "../../conversations/use-live-conversation.ts";
+import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { conversationLookupQueryOptions, conversationsKeys } from "#web/features/conversations/api.ts";
+import {
+  ConversationFilterPanel,
+  type FiltersChange,
+} from "#web/features/conversations/components/conversation-filters.tsx";
+import { hasConversationFilters } from "#web/features/conversations/filters.ts";
+import { useLiveConversationLists } from "#web/features/conversations/use-live-conversation.ts";
+import { describeError } from "#web/lib/api-error.ts";
+import { cn } from "#web/lib/utils.ts";
 import { inboxQueryOptions } from "../api.ts";
 import { InboxConversationFrame, NoSsoLink } from "./inbox-conversation-frame.tsx";
 import { InboxRow } from "./inbox-row.tsx";

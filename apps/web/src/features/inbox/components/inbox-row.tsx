@@ -1,11 +1,11 @@
 import { type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
-import { LeadStageBadge } from "../../../components/badges/lead-stage-badge.tsx";
-import { cn } from "../../../lib/utils.ts";
-import { activityLabel } from "../../conversations/activity-date.ts";
-import { ChannelIcon } from "../../conversations/components/channel-icon.tsx";
-import { ConversationStatusBadge } from "../../conversations/components/conversation-status-badge.tsx";
+import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { activityLabel } from "#web/features/conversations/activity-date.ts";
+import { ChannelIcon } from "#web/features/conversations/components/channel-icon.tsx";
+import { ConversationStatusBadge } from "#web/features/conversations/components/conversation-status-badge.tsx";
+import { cn } from "#web/lib/utils.ts";
 
 // An inbox row: name, company, need, deal size, status, date and channel. It is a link that
 // puts the chat tool's pair in the address (`sso_account_id`, `sso_conversation_id`), so the open

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Download, MessageSquare, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../components/ui/toast-store.ts";
-import { describeError } from "../../../lib/api-error.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { toast } from "#web/components/ui/toast-store.ts";
+import { describeError } from "#web/lib/api-error.ts";
 import { cancelOrder, fetchOrderPdf, orderPdfFilename, ordersKeys, saveFile } from "../api.ts";
 
 // Radix Dialog is not part of the deferred overlay kit: fetch it the first time the preview opens.

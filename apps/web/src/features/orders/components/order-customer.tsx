@@ -1,6 +1,6 @@
 import type { QuoteSummaryCustomer } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
-import { LazyTooltip } from "../../../components/ui/lazy-tooltip.tsx";
+import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
 
 // The customer of an orders-list row: name, organization below in muted text. Both can be long, so
 // they truncate and the tooltip shows them whole.

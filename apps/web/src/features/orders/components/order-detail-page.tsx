@@ -2,7 +2,7 @@ import { DEFAULT_TIME_FRAME } from "@foreman/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { PageHeader } from "../../../components/layout/page-header.tsx";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { isOrderNotFound, orderQueryOptions } from "../api.ts";
 import { OrderActions } from "./order-actions.tsx";
 import {

@@ -1,7 +1,7 @@
 import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteDetail } from "@foreman/contract";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 // The read-only parts of the order detail page.

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_FRAME } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, PackageSearch } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 
 /** Shown when the order does not exist or belongs to another company. */
 export function OrderNotFound() {

@@ -1,6 +1,6 @@
 import { FIRST_PAGE, ORDER_STATES, orderStatusLabel } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 const chip =
   "inline-flex h-8 shrink-0 items-center rounded-full border px-3 font-medium text-[0.8125rem] transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring";

@@ -1,5 +1,5 @@
 import { isOrderState, type OrderState, orderStatusLabel } from "@foreman/contract";
-import { Badge, type BadgeProps } from "../../../components/ui/badge.tsx";
+import { Badge, type BadgeProps } from "#web/components/ui/badge.tsx";
 
 // Colour says where the order stands: won green, stopped red, waiting amber, in progress blue, early grey.
 const STATUS_VARIANT: Record<OrderState, NonNullable<BadgeProps["variant"]>> = {

@@ -1,7 +1,7 @@
 import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteSummary } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { OrderCustomerCell, OrderCustomerLine } from "./order-customer.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 

@@ -1,4 +1,4 @@
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 
 // The pending texts. Kept apart from the pages: the routes' pending views load with the
 // router, and must not pull a whole page into the shell's download.

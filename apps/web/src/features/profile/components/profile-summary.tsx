@@ -1,9 +1,9 @@
 import type { Company } from "@foreman/contract";
 import { Construction } from "lucide-react";
-import { PageHeader } from "../../../components/layout/page-header.tsx";
-import { Avatar, AvatarFallback } from "../../../components/ui/avatar.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { initials } from "../../../lib/utils.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { Avatar, AvatarFallback } from "#web/components/ui/avatar.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { initials } from "#web/lib/utils.ts";
 
 type ProfileSummaryProps = {
   user: { firstName: string; lastName: string; email: string };

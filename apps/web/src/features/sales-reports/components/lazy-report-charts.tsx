@@ -1,6 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { cn } from "#web/lib/utils.ts";
 import { loadReportCharts } from "../load-report-charts.ts";
 
 // The charts live in their own chunk (load-report-charts.ts); the cards around them render at once.

@@ -1,11 +1,11 @@
 import type { DateRangeSearch, SalesReports } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/layout/page-header.tsx";
-import { TimeFrameBar } from "../../../components/period/time-frame-bar.tsx";
-import { describeSalesPeriod, periodFromSearch } from "../../../lib/sales-period.ts";
-import { useSelectedCompany } from "../../../lib/selected-company.ts";
-import { cn } from "../../../lib/utils.ts";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
+import { describeSalesPeriod, periodFromSearch } from "#web/lib/sales-period.ts";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { cn } from "#web/lib/utils.ts";
 import { EMPTY_SALES_REPORTS, salesReportsQueryOptions } from "../api.ts";
 import { ChannelsCard } from "./channels-card.tsx";
 import { FunnelCard } from "./funnel-card.tsx";

@@ -1,6 +1,6 @@
-import { PageHeader } from "../../../components/layout/page-header.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
 
 export const SALES_REPORTS_PENDING_TEXT = "Loading sales reports...";
 

@@ -1,5 +1,5 @@
-import { LazyTooltip } from "../../../components/ui/lazy-tooltip.tsx";
-import { cn } from "../../../lib/utils.ts";
+import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
+import { cn } from "#web/lib/utils.ts";
 import { exactDateTime, relativeTime } from "../relative-time.ts";
 
 /** "in 3 hours" with the exact date and time in a tooltip (and for screen readers, in the text). */

@@ -1,7 +1,7 @@
 import type { SenderType } from "@foreman/contract";
 import { Bot } from "lucide-react";
-import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "../../../components/ui/avatar.tsx";
-import { cn, initials } from "../../../lib/utils.ts";
+import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "#web/components/ui/avatar.tsx";
+import { cn, initials } from "#web/lib/utils.ts";
 
 // Who wrote a message, at a glance: the AI employee's picture (or a bot mark), a person's initials.
 // Decorative: the sender's name is always written next to it.

@@ -6,7 +6,7 @@ import {
   type TaskState,
 } from "@foreman/contract";
 import { CircleCheck, CircleDashed, CircleHelp, ShieldCheck } from "lucide-react";
-import { Badge } from "../../../components/ui/badge.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
 
 // The small labels every task screen shares: what kind of item it is, where it stands, what was decided.
 

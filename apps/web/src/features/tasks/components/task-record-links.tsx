@@ -1,7 +1,7 @@
 import type { Task } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { FileText, MessagesSquare } from "lucide-react";
-import { cn } from "../../../lib/utils.ts";
+import { cn } from "#web/lib/utils.ts";
 
 // The records an action item concerns ("the record it concerns, linked"): its customer
 // conversation, and the quote (shown on the orders screen) when it is about one.

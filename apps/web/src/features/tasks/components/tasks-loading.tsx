@@ -1,4 +1,4 @@
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
 
 // The tasks list's loading view: the shape of a few rows.
 

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 // ClipboardList, not the nav's ListTodo: sharing an icon with the shell splits it out of the shell's download.
 import { ClipboardList, RotateCw } from "lucide-react";
-import { EmptyState } from "../../../components/feedback/empty-state.tsx";
-import { PageHeader } from "../../../components/layout/page-header.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { describeError } from "../../../lib/api-error.ts";
-import { cn } from "../../../lib/utils.ts";
+import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { describeError } from "#web/lib/api-error.ts";
+import { cn } from "#web/lib/utils.ts";
 import { tasksListParams, tasksQueryOptions } from "../api.ts";
 import { useLiveTaskRefresh } from "../use-live-task-refresh.ts";
 import { TaskStateFilter } from "./task-state-filter.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ListPagination } from "../../../components/layout/list-pagination.tsx";
+import { ListPagination } from "#web/components/layout/list-pagination.tsx";
 
 type TasksPaginationProps = { page: number; perPage: number; total: number };
 

@@ -1,6 +1,6 @@
 import { type Task, timeLeft } from "@foreman/contract";
 import { ChevronRight } from "lucide-react";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { DueTime } from "./due-time.tsx";
 import { ActionTypeBadge, TaskStateBadge } from "./task-badges.tsx";
 import { TaskLink } from "./task-link.tsx";

@@ -1,7 +1,7 @@
 import { parseConversationSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { ConversationPage } from "../../../features/conversations/components/conversation-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
+import { ConversationPage } from "#web/features/conversations/components/conversation-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/$conversationId")({
   validateSearch: parseConversationSearch,
@@ -10,7 +10,7 @@ export const Route = createFileRoute("/_app/conversations/$conversationId")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { conversationQueryOptions, messagesQueryOptions } = await import("../../../features/conversations/api.ts");
+    const { conversationQueryOptions, messagesQueryOptions } = await import("#web/features/conversations/api.ts");
     await Promise.all([
       queryClient.prefetchQuery(conversationQueryOptions(company.id, conversationId)),
       queryClient.prefetchInfiniteQuery(messagesQueryOptions(company.id, conversationId)),

@@ -1,9 +1,9 @@
 import { parseConversationsSearch } from "@foreman/contract";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import type { FiltersChange } from "../../../features/conversations/components/conversation-filters.tsx";
-import { ConversationsPage } from "../../../features/conversations/components/conversations-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
+import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
+import { ConversationsPage } from "#web/features/conversations/components/conversations-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/")({
   validateSearch: parseConversationsSearch,
@@ -13,7 +13,7 @@ export const Route = createFileRoute("/_app/conversations/")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { conversationsQueryOptions } = await import("../../../features/conversations/api.ts");
+    const { conversationsQueryOptions } = await import("#web/features/conversations/api.ts");
     const { page, ...filters } = deps;
     await queryClient.prefetchQuery(conversationsQueryOptions(company.id, filters, page));
   },

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { OrderDetailPage } from "../../../features/orders/components/order-detail-page.tsx";
-import { OrderNotFound } from "../../../features/orders/components/order-not-found.tsx";
-import { OrderLoading } from "../../../features/orders/components/orders-loading.tsx";
-import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
+import { OrderDetailPage } from "#web/features/orders/components/order-detail-page.tsx";
+import { OrderNotFound } from "#web/features/orders/components/order-not-found.tsx";
+import { OrderLoading } from "#web/features/orders/components/orders-loading.tsx";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/$orderId")({
   // Starts the call early; before the first sign-in the company is not chosen yet and the page fetches
@@ -11,7 +11,7 @@ export const Route = createFileRoute("/_app/orders/$orderId")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { isOrderNotFound, orderQueryOptions } = await import("../../../features/orders/api.ts");
+    const { isOrderNotFound, orderQueryOptions } = await import("#web/features/orders/api.ts");
     try {
       await queryClient.ensureQueryData(orderQueryOptions(company.id, orderId));
     } catch (error) {

@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_FRAME, FIRST_PAGE, parseOrdersSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
-import { OrdersLoading } from "../../../features/orders/components/orders-loading.tsx";
-import { OrdersPage } from "../../../features/orders/components/orders-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "../../../lib/selected-company.ts";
+import { OrdersLoading } from "#web/features/orders/components/orders-loading.tsx";
+import { OrdersPage } from "#web/features/orders/components/orders-page.tsx";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/")({
   validateSearch: parseOrdersSearch,
@@ -16,7 +16,7 @@ export const Route = createFileRoute("/_app/orders/")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { ordersQueryOptions } = await import("../../../features/orders/api.ts");
+    const { ordersQueryOptions } = await import("#web/features/orders/api.ts");
     await queryClient.ensureQueryData(ordersQueryOptions(company.id, search));
   },
   head: () => ({ meta: [{ title: "Orders · Foreman" }] }),
