@@ -2,11 +2,11 @@
 // server validates its answers with these and the OpenAPI document is generated from them.
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/errors.ts";
+import { ORDER_STATES } from "../orders/order.ts";
+import { periodQuerySchema } from "../period/period-query.ts";
 import { CHANNELS } from "../sales/channel.ts";
 import { ACCEPTED_CURRENCIES } from "../sales/currency.ts";
 import { LEAD_STAGES } from "../sales/leads.ts";
-import { ORDER_STATES } from "../sales/order.ts";
-import { periodQuerySchema } from "../sales/schemas.ts";
 import { requiredText, messages as validationMessages } from "../validation.ts";
 import {
   ATTACHMENT_TYPES_DESCRIPTION,
@@ -194,7 +194,7 @@ export const ssoLinkBodySchema = z.object({
 export type SsoLinkBody = z.infer<typeof ssoLinkBodySchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Queries (keys as routes see them after the snake→camel renaming, see sales/schemas.ts)
+// Queries (keys as routes see them after the snake→camel renaming, see period/period-query.ts)
 
 /**
  * `GET /app/conversations.json`, newest activity first. Without `relative_date` or a full created_at

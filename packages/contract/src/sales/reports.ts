@@ -1,10 +1,12 @@
 // The sales reports screen: funnel, sales and leads over time, purchase orders by state and
 // leads by channel, in one call. Periods follow period.ts; only completed orders count as sales.
 import { z } from "zod";
-import type { TimeFrame } from "../search/search-params.ts";
+import { orderStateSchema } from "../orders/schemas.ts";
+import type { Period } from "../period/period.ts";
+import { periodQuerySchema } from "../period/period-query.ts";
+import type { TimeFrame } from "../period/time-frame.ts";
 import { FUNNEL_STAGES } from "./leads.ts";
-import type { Period } from "./period.ts";
-import { channelSchema, currencySchema, orderStateSchema, periodQuerySchema } from "./schemas.ts";
+import { channelSchema, currencySchema } from "./schemas.ts";
 
 /** The reports screen opens on the last 30 days, like the orders list. */
 export const REPORTS_DEFAULT_FRAME: TimeFrame = "monthly";

@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { camelizeKeys } from "../http/case.ts";
-import { parsePeriodQuery } from "./period.ts";
 import {
-  leadsBreakdownItemSchema,
-  leadsBreakdownQuerySchema,
   lineItemSchema,
-  periodQueryOf,
   quoteDetailSchema,
   quoteSummarySchema,
   quotesPageSchema,
   quotesQuerySchema,
+} from "../orders/schemas.ts";
+import { parsePeriodQuery } from "../period/period.ts";
+import { periodQueryOf } from "../period/period-query.ts";
+import {
+  leadsBreakdownItemSchema,
+  leadsBreakdownQuerySchema,
   salesIndicatorsQuerySchema,
   salesIndicatorsSchema,
 } from "./schemas.ts";

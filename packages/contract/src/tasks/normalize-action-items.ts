@@ -3,9 +3,9 @@
 import { normalizeRawMessages, normalizeTimestamp } from "../conversations/normalize-message.ts";
 import { field, isRecord, nonBlank, type RawRecord, textField } from "../conversations/raw-fields.ts";
 import type { NamedRef } from "../conversations/schemas.ts";
+import { isOrderState } from "../orders/order.ts";
 import { channelFromSource, isChannel } from "../sales/channel.ts";
 import { currencyOrDefault } from "../sales/currency.ts";
-import { isOrderState } from "../sales/order.ts";
 import { parseChatId } from "./assist-thread-key.ts";
 import type { Task, TaskConversation } from "./schemas.ts";
 import {

@@ -8,8 +8,8 @@ import {
   namedRefSchema,
 } from "../conversations/schemas.ts";
 import { paginationQuerySchema } from "../http/errors.ts";
+import { periodQuerySchema } from "../period/period-query.ts";
 import { CHANNELS } from "../sales/channel.ts";
-import { periodQuerySchema } from "../sales/schemas.ts";
 import { requiredText } from "../validation.ts";
 import { parseChatId } from "./assist-thread-key.ts";
 import {
@@ -175,7 +175,7 @@ export const assistBodySchema = z.object({
 export type AssistBody = z.infer<typeof assistBodySchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Queries (keys as routes see them after the snake→camel renaming, see sales/schemas.ts)
+// Queries (keys as routes see them after the snake→camel renaming, see period/period-query.ts)
 
 const perPage = z.coerce.number().int().min(1).max(TASKS_PER_PAGE_MAX).default(TASKS_PER_PAGE);
 

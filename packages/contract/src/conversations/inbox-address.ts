@@ -2,7 +2,7 @@
 // `sso_account_id` and `sso_conversation_id` through. Kept apart from the route's search parsing: only
 // the inbox screen reads it, so it stays out of the shell's download.
 
-import type { InboxSearch } from "./search-params.ts";
+import type { InboxSearch } from "./search.ts";
 
 /** The chat tool's pair from `/inbox`: both positive whole numbers, else null (nothing to open). */
 export function inboxChatAddress(search: InboxSearch): { accountId: number; displayId: number } | null {

@@ -4,7 +4,8 @@ import {
   parseConversationSearch,
   parseConversationsSearch,
   parseInboxPageSearch,
-} from "./conversation-search.ts";
+  parseInboxSearch,
+} from "./search.ts";
 
 describe("parseConversationFilters", () => {
   it("keeps known stage, channel and status values, case forgiven", () => {
@@ -70,5 +71,14 @@ describe("parseConversationSearch", () => {
     expect(parseConversationSearch({ embed: "1", stage: "won" })).toEqual({ embed: 1 });
     expect(parseConversationSearch({ embed: "true" })).toEqual({ embed: 1 });
     expect(parseConversationSearch({})).toEqual({ embed: undefined });
+  });
+});
+
+describe("parseInboxSearch", () => {
+  it("passes the two sso values through as strings", () => {
+    expect(parseInboxSearch({ sso_conversation_id: 42, sso_account_id: "7", other: "x" })).toEqual({
+      sso_conversation_id: "42",
+      sso_account_id: "7",
+    });
   });
 });

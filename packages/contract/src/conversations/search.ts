@@ -1,14 +1,23 @@
 // Search parameters of the conversation screens (/inbox, /conversations, /conversations/{id}). Plain
-// functions like search-params.ts: route files load with the shell, so no zod here.
+// functions: route files load with the shell, so no zod here.
 
-import {
-  CONVERSATION_SEARCH_MAX_LENGTH,
-  type ConversationStatus,
-  isConversationStatus,
-} from "../conversations/conversation.ts";
 import { type Channel, isChannel } from "../sales/channel.ts";
 import { isLeadStage, type LeadStage } from "../sales/leads.ts";
-import { FIRST_PAGE, type InboxSearch, parseInboxSearch, searchPage, searchText } from "./search-params.ts";
+import { FIRST_PAGE, type RawSearch, searchPage, searchText, withText } from "../search/search-params.ts";
+import { CONVERSATION_SEARCH_MAX_LENGTH, type ConversationStatus, isConversationStatus } from "./conversation.ts";
+
+/** The chat tool's pair naming the open conversation of `/inbox`. */
+export type InboxSearch = { sso_conversation_id?: string; sso_account_id?: string };
+
+/** `/inbox` passes these two values through to the chat tool. */
+export function parseInboxSearch(search: InboxSearch | RawSearch): InboxSearch {
+  const raw = search as RawSearch;
+  return withText(
+    withText<InboxSearch>({}, "sso_conversation_id", raw.sso_conversation_id),
+    "sso_account_id",
+    raw.sso_account_id,
+  );
+}
 
 /** The list filters both screens share: the lead's stage, the channel, the status and a text search. */
 export type ConversationFilters = {
@@ -24,8 +33,6 @@ export type InboxPageSearch = ConversationFilters & InboxSearch;
 export type ConversationsSearch = ConversationFilters & { page?: number; embed?: 1 };
 /** `/conversations/{id}`: `embed=1` shows only the thread and the reply box (inside the inbox). */
 export type ConversationSearch = { embed?: 1 };
-
-type RawSearch = Record<string, unknown>;
 
 /** Known values only (an unknown stage, channel or status is dropped: all of them); the search text trimmed and capped. */
 export function parseConversationFilters(search: ConversationFilters | RawSearch): ConversationFilters {

@@ -1,8 +1,8 @@
-// Search parameters of the task screens (/action_items, /tasks, /assistant). Plain functions like
-// search-params.ts: route files load with the shell, so no zod here.
+// Search parameters of the task screens (/action_items, /tasks, /assistant). Plain functions:
+// route files load with the shell, so no zod here.
 
-import { isTaskState, type TaskState } from "../tasks/task.ts";
-import { FIRST_PAGE, searchPage, searchText } from "./search-params.ts";
+import { FIRST_PAGE, type RawSearch, searchPage, searchText } from "../search/search-params.ts";
+import { isTaskState, type TaskState } from "./task.ts";
 
 /** `/action_items`: the to-do list by default; `?state=done` is the Done tab. */
 export type ActionItemsSearch = { state?: "done" };
@@ -10,8 +10,6 @@ export type ActionItemsSearch = { state?: "done" };
 export type TasksSearch = { state?: TaskState; page?: number };
 /** `/assistant`: the selected thread (a task id) and, on phones, whether its info panel is open. */
 export type AssistantSearch = { thread?: string; panel?: "info" };
-
-type RawSearch = Record<string, unknown>;
 
 /** A task id from the address: text up to 64 characters without spaces (the API answers 404 for the rest). */
 const TASK_ID_PATTERN = /^[\w-]{1,64}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseActionItemsSearch, parseAssistantSearch, parseTasksSearch } from "./task-search.ts";
+import { parseActionItemsSearch, parseAssistantSearch, parseTasksSearch } from "./search.ts";
 
 describe("parseActionItemsSearch", () => {
   it("is the to-do list unless the state is done", () => {

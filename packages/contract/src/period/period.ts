@@ -1,6 +1,6 @@
 // The time-frame rules every sales endpoint shares. All ranges are half-open
 // [start, end) in UTC, so consecutive periods never overlap or leave a gap.
-import { isTimeFrame, TIME_FRAMES, type TimeFrame } from "../search/search-params.ts";
+import { isTimeFrame, TIME_FRAMES, type TimeFrame } from "./time-frame.ts";
 
 export type PeriodFrame = TimeFrame | "custom";
 
