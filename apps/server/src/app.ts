@@ -7,6 +7,9 @@ import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
 import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
+import { findLiveTokenUser } from "./modules/auth/token.service.ts";
+import { findMembership } from "./modules/companies/companies.repository.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
 import { filesRoutes } from "./modules/conversations/files.routes.ts";
@@ -17,13 +20,12 @@ import type { EventBus } from "./modules/events/event-bus.ts";
 import { eventsPlugin } from "./modules/events/events.plugin.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
-import { quotesRoutes } from "./modules/sales/quotes.routes.ts";
+import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { assistRoutes } from "./modules/tasks/assist.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
-import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
-import { companyScopePlugin } from "./plugins/company-scope.ts";
+import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
@@ -93,22 +95,28 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
     if (request.query && typeof request.query === "object") request.query = fromWire(request.query);
   });
 
-  await app.register(authenticatePlugin);
-  await app.register(companyScopePlugin);
+  await app.register(authenticatePlugin, { findTokenUser: findLiveTokenUser });
+  await app.register(companyScopePlugin, { findMembership });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(usersRoutes);
+  await app.register(signUpRoutes);
   await app.register(companiesRoutes);
-  await app.register(departmentsRoutes);
-  await app.register(salesRoutes);
-  await app.register(quotesRoutes);
-  await app.register(conversationsRoutes);
-  await app.register(ssoLinksRoutes);
+  // Attachments are public: the random access key in the path is the capability.
   await app.register(filesRoutes);
-  await app.register(eventsRoutes);
-  await app.register(tasksRoutes);
-  await app.register(assistRoutes);
+  // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
+  await app.register(
+    companyScoped(
+      departmentsRoutes,
+      salesRoutes,
+      ordersRoutes,
+      conversationsRoutes,
+      ssoLinksRoutes,
+      eventsRoutes,
+      tasksRoutes,
+      assistRoutes,
+    ),
+  );
 
   await app.register(staticSpaPlugin, { webDist: config.webDist });
   return app;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
+import { setCompanyCurrency } from "#server/db/bulk/company.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE } from "../db/seed/sales-profiles.ts";
 import { seedSales } from "../db/seed/seed-sales.ts";
 import { hashPassword } from "../modules/auth/password.ts";
 import { insertCompany, insertMembership } from "../modules/companies/companies.repository.ts";
-import { setCompanyCurrency } from "../modules/sales/company-sales.repository.ts";
 
 export const BENCH_EMAIL = "bench@example.com";
 export const BENCH_PASSWORD = "bench-password";

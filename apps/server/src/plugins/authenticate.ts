@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { httpError } from "../lib/http-error.ts";
-import { findLiveTokenUser } from "../modules/auth/token.service.ts";
+import type { Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
 
 export type AuthenticatedUser = { id: string };
+/** The user a live access token belongs to, or null; given by the composition root (app.ts). */
+export type FindTokenUser = (db: Executor, token: string, now: Date) => Promise<AuthenticatedUser | null>;
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** preHandler: 401 unless `Authorization: Bearer <live token>`; sets `request.user`. */
+    /** A hook: 401 unless `Authorization: Bearer <live token>`; sets `request.user`. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -24,13 +26,13 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export const authenticatePlugin = fp(
-  async (app: FastifyInstance) => {
+export const authenticatePlugin = fp<{ findTokenUser: FindTokenUser }>(
+  async (app: FastifyInstance, { findTokenUser }) => {
     app.decorateRequest("user", null);
     app.decorate("authenticate", async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized("A bearer access token is required", "Bearer");
-      const user = await findLiveTokenUser(app.db, token, new Date());
+      const user = await findTokenUser(app.db, token, new Date());
       if (!user) throw unauthorized("The access token is invalid, expired or revoked", 'Bearer error="invalid_token"');
       request.user = user;
     });

@@ -1,55 +1,109 @@
-import { COMPANY_ID_HEADER, NO_COMPANY_ID_ERROR, WEB_CLIENT_ID } from "@foreman/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/app.ts";
-import { COMPANY_SCOPED_ROUTES, type ScopedRoute, scopedUrl } from "../test/company-scoped-routes.ts";
-import { apiHeaders, createDepartment, createMember, issueTokenFor } from "../test/fixtures.ts";
+import { NO_COMPANY_ID_ERROR, WEB_CLIENT_ID } from "@foreman/contract";
+import type { HTTPMethods } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { apiHeaders, issueTokenFor } from "#server/test/fixtures.ts";
+import { type CompanyWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 
-// Tenant isolation on every company-scoped route: a member of A can never reach B, a made-up or
-// malformed company looks like a foreign one, and dead tokens are refused before anything else.
-describe.each(COMPANY_SCOPED_ROUTES)("tenant isolation: $method $url", (route: ScopedRoute) => {
-  let t: TestApp;
-  let a: { companyId: string; token: string; refreshToken: string };
-  let bCompanyId: string;
-  let expiredToken: string;
+// Tenant isolation on every company-scoped route. The routes come from the app itself
+// (`app.companyScopedRoutes`, filled as routes are registered inside `companyScoped(…)`), so a new
+// scoped route joins every check below without anyone listing it. A member of Alpha can never reach
+// Bravo, a made-up or malformed company looks like a foreign one, and dead tokens are refused before
+// anything else — also before the body is read, so no route needs a valid body to be checked.
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    const memberA = await createMember(t.db, "Company A");
-    const memberB = await createMember(t.db, "Company B");
-    await createDepartment(t.db, memberB.company.id, { name: "Secret department of B", employees: 1 });
-    const tokenA = await issueTokenFor(t.db, memberA.user.id);
-    a = { companyId: memberA.company.id, token: tokenA.accessToken, refreshToken: tokenA.refreshToken };
-    bCompanyId = memberB.company.id;
-    const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
-    expiredToken = (await issueTokenFor(t.db, memberA.user.id, threeHoursAgo)).accessToken;
+const world = await tasksWorld();
+const { t, a, b } = world;
+const routes = t.app.companyScopedRoutes;
+afterAll(() => t.close());
+
+// Path parameters filled with one company's records, by name and by the resource the path names. A
+// route with a parameter this does not know fails loudly, so it cannot slip through unchecked.
+const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
+  quotes: (w) => w.quote.id,
+  conversations: (w) => w.conversation.id,
+  tasks: (w) => w.question,
+};
+function urlFor(url: string, w: CompanyWorld): string {
+  return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {
+    if (name === "companyId") return w.companyId;
+    if (name === "accountId") return String(w.accountId);
+    if (name === "conversationDisplayId") return String(w.conversation.displayId);
+    const resource = /\/app\/(\w+)\/$/.exec(url.slice(0, offset))?.[1];
+    const id = resource ? RECORD_IDS[resource] : undefined;
+    if (!id) throw new Error(`No sample value for :${name} in ${url}: add one to RECORD_IDS`);
+    return id(w);
   });
-  afterAll(async () => {
-    await t.close();
+}
+
+// A stream never ends under inject; events.test.ts checks that a company's stream carries only its events.
+const isStream = (url: string) => url === "/app/events";
+const hasRecordParams = (url: string) => /:(?!companyId\b)\w+/.test(url);
+
+const call = (method: HTTPMethods, url: string, headers: Record<string, string>) =>
+  t.app.inject({ method, url, headers });
+const companyNotFound = { error: "not_found", error_description: "Company not found" };
+
+describe("the registry of company-scoped routes", () => {
+  it("holds every company-scoped endpoint of the API", () => {
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "GET /app/ai_departments.json",
+        "GET /app/quotes.json",
+        "GET /app/conversations.json",
+        "POST /app/conversations/:id/messages.json",
+        "GET /app/tasks.json",
+        "POST /internal/assist/:accountId/thread/:conversationDisplayId",
+        "GET /app/events",
+      ]),
+    );
   });
 
-  const call = (headers: Record<string, string>) =>
-    t.app.inject({
-      method: route.method,
-      url: scopedUrl(route, headers[COMPANY_ID_HEADER]),
-      headers,
-      ...(route.payload ? { payload: route.payload } : {}),
-    });
+  it("leaves no /app or /internal route of the API outside the scope but the caller's own profile", () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const scoped = new Set(routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, "{$1}")}`));
+    const outside: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!/^\/(app|internal)\//.test(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (scoped.has(name)) expect(operation.security, name).toEqual([{ bearer: [], companyId: [] }]);
+        else outside.push(name);
+      }
+    }
+    expect(outside).toEqual(["GET /app/me.json"]);
+  });
+});
 
-  const companyNotFound = { error: "not_found", error_description: "Company not found" };
+// Reads that answer under inject: Alpha's member gets Alpha's data and never Bravo's records.
+const reads = routes.filter(({ method, url }) => method === "GET" && !isStream(url));
 
-  it("answers the member of A asking for A", async () => {
-    const response = await call(apiHeaders(a.token, a.companyId));
+describe.each(reads)("tenant isolation of the data: $method $url", ({ method, url }) => {
+  it("answers the member of Alpha asking for Alpha, with nothing of Bravo", async () => {
+    const response = await call(method, urlFor(url, a), a.headers);
     expect(response.statusCode).toBeLessThan(300);
-    expect(response.body).not.toContain("Secret department of B");
+    expect(response.body).not.toContain("Bravo");
   });
+});
 
+describe.each(reads.filter(({ url }) => hasRecordParams(url)))(
+  "tenant isolation of the records: $method $url",
+  ({ method, url }) => {
+    it("answers 404 for Bravo's records asked as Alpha", async () => {
+      const response = await call(method, urlFor(url, b), a.headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("Bravo");
+    });
+  },
+);
+
+describe.each(routes)("tenant isolation: $method $url", ({ method, url }) => {
   it.each([
-    ["B's id (a company A's member is not in)", () => bCompanyId],
+    ["Bravo's id (a company Alpha's member is not in)", () => b.companyId],
     ["a made-up uuid", () => "7d1b3a54-2c1e-4c8e-9d3f-3c2b1a0f9e8d"],
     ["a malformed id", () => "not-a-uuid'; drop table companies; --"],
     ["a numeric id", () => "1"],
   ])("answers the same 404 for %s", async (_, companyId) => {
-    const response = await call(apiHeaders(a.token, companyId()));
+    const response = await call(method, urlFor(url, a), apiHeaders(a.token, companyId()));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(companyNotFound);
   });
@@ -58,32 +112,41 @@ describe.each(COMPANY_SCOPED_ROUTES)("tenant isolation: $method $url", (route: S
     ["no X-Company-ID header", undefined],
     ["a blank X-Company-ID header", "  "],
   ])("answers 400 No company ID available for %s", async (_, companyId) => {
-    const response = await call(apiHeaders(a.token, companyId));
+    const response = await call(method, urlFor(url, a), apiHeaders(a.token, companyId));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: NO_COMPANY_ID_ERROR });
   });
 
   it.each([
-    ["no token", () => apiHeaders(undefined, a.companyId)],
-    ["an unknown token", () => apiHeaders("forged-token", a.companyId)],
-    ["an expired token", () => apiHeaders(expiredToken, a.companyId)],
+    ["no token", async () => apiHeaders(undefined, a.companyId)],
+    ["an unknown token", async () => apiHeaders("forged-token", a.companyId)],
+    [
+      "an expired token",
+      async () => {
+        const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+        return apiHeaders((await issueTokenFor(t.db, a.userId, threeHoursAgo)).accessToken, a.companyId);
+      },
+    ],
   ])("answers 401 for %s", async (_, headers) => {
-    const response = await call(headers());
+    const response = await call(method, urlFor(url, a), await headers());
     expect(response.statusCode).toBe(401);
     expect(response.headers["www-authenticate"]).toMatch(/^Bearer/);
     expect(response.json()).toMatchObject({ error: "unauthorized" });
   });
 
   it("answers 401 once the token is revoked through /oauth/revoke", async () => {
-    const fresh = await call(apiHeaders(a.token, a.companyId));
-    expect(fresh.statusCode).toBeLessThan(300);
+    const { accessToken } = await issueTokenFor(t.db, a.userId);
+    if (method === "GET" && !isStream(url)) {
+      const fresh = await call(method, urlFor(url, a), apiHeaders(accessToken, a.companyId));
+      expect(fresh.statusCode).toBeLessThan(300);
+    }
     const revoke = await t.app.inject({
       method: "POST",
       url: "/oauth/revoke",
-      payload: { token: a.token, client_id: WEB_CLIENT_ID },
+      payload: { token: accessToken, client_id: WEB_CLIENT_ID },
     });
     expect(revoke.statusCode).toBe(200);
-    const response = await call(apiHeaders(a.token, a.companyId));
+    const response = await call(method, urlFor(url, a), apiHeaders(accessToken, a.companyId));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: "unauthorized" });
   });

@@ -2,18 +2,13 @@ import { randomBytes } from "node:crypto";
 import { en, es, Faker } from "@faker-js/faker";
 import type { ActionType, ConversationStatus, LeadStage, TaskDecision } from "@foreman/contract";
 import {
-  insertAttachments,
+  insertAttachmentRows,
   insertMessages,
   type NewAttachment,
   type NewConversation,
   type NewMessage,
-} from "#server/modules/conversations/conversations-writes.repository.ts";
-import {
-  insertTaskMessages,
-  insertTasks,
-  type NewTask,
-  type NewTaskMessage,
-} from "#server/modules/tasks/tasks-writes.repository.ts";
+} from "#server/db/bulk/conversations.ts";
+import { insertTaskMessages, insertTasks, type NewTask, type NewTaskMessage } from "#server/db/bulk/tasks.ts";
 import type { Executor } from "../client.ts";
 import { type Escalation, exchangeSteps, QUOTED_STAGES } from "./conversation-exchange.ts";
 import {
@@ -446,7 +441,7 @@ function pdfOf(script: ConversationScript, ctx: ScriptContext, facts: QuoteFacts
 /** Inserts what `buildConversationRows` built (after the conversations themselves). */
 export async function insertConversationRows(db: Executor, rows: ConversationRows): Promise<void> {
   await insertMessages(db, rows.messages);
-  await insertAttachments(db, rows.attachments);
+  await insertAttachmentRows(db, rows.attachments);
   await insertTasks(db, rows.tasks);
   await insertTaskMessages(db, rows.taskMessages);
 }

@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { en, es, Faker } from "@faker-js/faker";
 import { channelFromSource, type LeadStage, type OrderState } from "@foreman/contract";
-import {
-  insertConversations,
-  type NewConversation,
-} from "#server/modules/conversations/conversations-writes.repository.ts";
+import { insertConversations, type NewConversation } from "#server/db/bulk/conversations.ts";
 import {
   insertCustomers,
   insertDeliveryAddresses,
@@ -18,7 +15,7 @@ import {
   type NewLineItem,
   type NewProduct,
   type NewQuote,
-} from "#server/modules/sales/sales-writes.repository.ts";
+} from "#server/db/bulk/sales.ts";
 import type { Executor } from "../client.ts";
 import type { SalesProfile } from "./sales-profiles.ts";
 

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_MAX_AGE_SECONDS } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import type { OauthAccessToken, OauthApplication } from "#server/db/schema/auth.ts";
-import { findUserByEmail } from "../users/users.repository.ts";
 import { invalidGrant, tooManySignInAttempts } from "./oauth-errors.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle.ts";
@@ -16,6 +15,7 @@ import {
   revokeIfLive,
 } from "./token.repository.ts";
 import { generateToken, hashToken } from "./tokens.ts";
+import { findUserByEmail } from "./users.repository.ts";
 
 /** The token response in code (camelCase); the wire gets it snake_case in the body and hyphenated in headers. */
 export type IssuedToken = {

@@ -1,7 +1,7 @@
 import { type ConversationDetail, camelizeKeys, conversationDetailSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows, type SeededSales, seededSalesApp } from "../sales/sales-test-setup.ts";
+import { rows, type SeededSales, seededSalesApp } from "#server/test/sales-setup.ts";
 
 // GET /app/conversations/{id}.json on the demo workspace, checked against the seeded rows.
 

@@ -8,7 +8,7 @@ import {
   rows,
   type SeededSales,
   seededSalesApp,
-} from "../sales/sales-test-setup.ts";
+} from "#server/test/sales-setup.ts";
 
 // GET /app/conversations.json on the demo workspace, each filter checked against the seeded rows read
 // with plain SQL and filtered here in JavaScript (independently of the repository's query).

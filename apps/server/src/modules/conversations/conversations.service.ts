@@ -2,7 +2,6 @@ import {
   type ConversationDetail,
   type ConversationListItem,
   type ConversationsPage,
-  type ConversationsQuery,
   currencyOrDefault,
   normalizeLeadStage,
 } from "@foreman/contract";
@@ -10,7 +9,6 @@ import type { Executor } from "#server/db/client.ts";
 import type { Conversation } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { periodOf } from "../sales/period-query.ts";
 import {
   type ConversationsFilter,
   countConversations,
@@ -22,17 +20,6 @@ import {
 import { findLastMessage } from "./messages.repository.ts";
 
 export const conversationNotFound = () => httpError(404, "not_found", "Conversation not found");
-
-/**
- * The period of the list, or null for all time: the inbox shows recent conversations by activity, so a
- * period applies only when `relative_date` or both bounds are given. A malformed bound is still a 400.
- */
-export function listPeriodOf(query: ConversationsQuery, now = new Date()): ConversationsFilter["period"] {
-  const period = periodOf(query, "monthly", now);
-  const given = (value: string | undefined) => value !== undefined && value.trim() !== "";
-  const bothBounds = given(query["q[createdAtGteq]"]) && given(query["q[createdAtLteq]"]);
-  return given(query.relativeDate) || bothBounds ? period : null;
-}
 
 type LeadColumns = {
   id: string;

@@ -1,11 +1,11 @@
 import { camelizeKeys, type MessagesPage, messagesPageSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAttachmentRows } from "#server/db/bulk/conversations.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createConversation, insertThread } from "#server/test/conversations-setup.ts";
 import { apiHeaders, createMember, issueTokenFor } from "#server/test/fixtures.ts";
-import { rows } from "../sales/sales-test-setup.ts";
-import { createConversation, insertThread } from "./conversations-test-setup.ts";
-import { insertAttachments } from "./conversations-writes.repository.ts";
+import { rows } from "#server/test/sales-setup.ts";
 
 // GET /app/conversations/{id}/messages.json: keyset pages through a 500-message thread (with messages
 // sharing a millisecond), attachments with their URLs, and the refusals.
@@ -110,7 +110,7 @@ describe("GET /app/conversations/{id}/messages.json", () => {
 
   it("gives attachments their public URLs", async () => {
     const [last] = expectedIds.slice(-1);
-    await insertAttachments(t.db, [
+    await insertAttachmentRows(t.db, [
       {
         id: crypto.randomUUID(),
         companyId,

@@ -2,9 +2,9 @@ import { ATTACHMENT_MAX_BYTES, camelizeKeys, type LiveEvent, type Message, messa
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createConversation, insertThread, multipartBody, writeState } from "#server/test/conversations-setup.ts";
 import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "#server/test/fixtures.ts";
-import { rows } from "../sales/sales-test-setup.ts";
-import { createConversation, insertThread, multipartBody, writeState } from "./conversations-test-setup.ts";
+import { rows } from "#server/test/sales-setup.ts";
 
 // POST /app/conversations/{id}/messages.json: a staff reply as JSON or multipart, the takeover, the
 // live events, the files it stores (served at their URLs), and every refusal writing nothing.

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createConversation } from "#server/test/conversations-setup.ts";
+import { type FakeChatwoot, startFakeChatwoot } from "#server/test/fake-chatwoot.ts";
 import { apiHeaders, createMember, issueTokenFor } from "#server/test/fixtures.ts";
-import { rows } from "../sales/sales-test-setup.ts";
+import { rows } from "#server/test/sales-setup.ts";
 import { CHATWOOT_TIMEOUT_MS } from "./chatwoot-platform.ts";
-import { createConversation } from "./conversations-test-setup.ts";
-import { type FakeChatwoot, startFakeChatwoot } from "./fake-chatwoot.ts";
 
 // POST /app/chat/sso_links.json: our own conversation view by default, and Chatwoot's SSO link when it
 // is configured (against a fake Platform API on 127.0.0.1 that checks the token and records calls).

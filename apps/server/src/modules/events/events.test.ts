@@ -2,8 +2,8 @@ import { LIVE_EVENTS_HEARTBEAT_SECONDS } from "@foreman/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testEngine } from "#server/test/database.ts";
 import { apiHeaders } from "#server/test/fixtures.ts";
-import { type TasksWorld, tasksWorld } from "../tasks/tasks-test-setup.ts";
-import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "./sse-test-client.ts";
+import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "#server/test/sse-client.ts";
+import { type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 
 async function eventually(check: () => boolean, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;

@@ -6,9 +6,9 @@ import { buildApp } from "#server/app.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { messages } from "#server/db/schema/index.ts";
 import { testEngine } from "#server/test/database.ts";
-import { type TasksWorld, tasksWorld } from "../tasks/tasks-test-setup.ts";
+import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "#server/test/sse-client.ts";
+import { type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 import type { PostgresEventBus } from "./postgres-event-bus.ts";
-import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "./sse-test-client.ts";
 
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;

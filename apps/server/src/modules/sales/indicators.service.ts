@@ -6,7 +6,7 @@ import {
   type StageCounts,
 } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
-import { findCompanyCurrency } from "./company-sales.repository.ts";
+import { findCompanyCurrency } from "./company-currency.repository.ts";
 import { leadStageCounts, saleFigures } from "./indicators.repository.ts";
 
 /** Every sales indicator for the period and the one of equal length before it. */

@@ -1,7 +1,14 @@
 import { camelizeKeys, LEAD_STAGES, leadsBreakdownSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customRange, isoDay, relativeRange, rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
+import {
+  customRange,
+  isoDay,
+  relativeRange,
+  rows,
+  type SeededSales,
+  seededSalesApp,
+} from "#server/test/sales-setup.ts";
 
 type Item = { id: string; currentStage: string; date: string; conversation: unknown; dealSize: unknown };
 type Breakdown = { leads: Item[]; total: number };

@@ -9,7 +9,7 @@ import {
   type SalesReports,
 } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
-import { findCompanyCurrency } from "./company-sales.repository.ts";
+import { findCompanyCurrency } from "./company-currency.repository.ts";
 import { leadsByBucket, leadsByChannel, leadsByStage, quotesByState, salesByBucket } from "./reports.repository.ts";
 
 /** Everything the sales reports screen draws, for one period. */

@@ -8,7 +8,7 @@ import {
   relativeRange,
   type SeededSales,
   seededSalesApp,
-} from "./sales-test-setup.ts";
+} from "#server/test/sales-setup.ts";
 
 describe("GET /app/companies/{companyId}/sales_indicators.json", () => {
   let s: SeededSales;

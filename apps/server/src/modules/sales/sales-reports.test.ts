@@ -1,7 +1,14 @@
 import { camelizeKeys, reportBucketDates, type SalesReports, salesReportsSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customRange, isoDay, relativeRange, rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
+import {
+  customRange,
+  isoDay,
+  relativeRange,
+  rows,
+  type SeededSales,
+  seededSalesApp,
+} from "#server/test/sales-setup.ts";
 
 type Range = { start: Date; end: Date };
 

@@ -10,11 +10,11 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
-import { pathCompanyId } from "./company-path.ts";
+import { periodOf } from "#server/lib/period-query.ts";
+
+import { pathCompanyId } from "#server/plugins/company-scope.ts";
 import { getSalesIndicators } from "./indicators.service.ts";
 import { getLeadsBreakdown } from "./leads-breakdown.service.ts";
-import { periodOf } from "./period-query.ts";
 import { getSalesReports } from "./reports.service.ts";
 
 const companyParams = z.object({ companyId: z.string() });
@@ -23,16 +23,14 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/companies/:companyId/sales_indicators.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "Sales indicators for a period and the period of equal length before it",
         description:
           "relative_date (daily by default) or both q[created_at_gteq] and q[created_at_lteq]. Only completed orders count as sales; the amount is in the company's main currency.",
-        security: COMPANY_SCOPED,
         params: companyParams,
         querystring: salesIndicatorsQuerySchema,
-        response: { 200: salesIndicatorsSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: salesIndicatorsSchema },
       },
     },
     async (request) => {
@@ -44,16 +42,14 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/companies/:companyId/leads_breakdowns.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "The period's leads, newest first, optionally of one stage, with the total",
         description:
           "relative_date (daily by default, like the indicators it sits beside) or both q[created_at_gteq] and q[created_at_lteq]; per_page ≤ 100.",
-        security: COMPANY_SCOPED,
         params: companyParams,
         querystring: leadsBreakdownQuerySchema,
-        response: { 200: leadsBreakdownSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: leadsBreakdownSchema },
       },
     },
     async (request) => {
@@ -67,16 +63,14 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/companies/:companyId/sales_reports.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "The sales reports: funnel, sales and leads over time, purchase orders by state, leads by channel",
         description:
           "relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]. Over-time series are grouped by day up to 31 days, by week (Monday) up to 182, by month beyond; every bucket is present. Only completed orders count as sales; amounts are in the company's main currency.",
-        security: COMPANY_SCOPED,
         params: companyParams,
         querystring: salesReportsQuerySchema,
-        response: { 200: salesReportsSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: salesReportsSchema },
       },
     },
     async (request) => {

@@ -1,14 +1,13 @@
 import { assistBodySchema, assistPathParamsSchema, assistResultSchema, parseChatId } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companyOf } from "#server/plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { assistTask } from "./assist.service.ts";
 
 export const assistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/internal/assist/:accountId/thread/:conversationDisplayId",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["tasks"],
         summary: "Staff's reply in an assistant thread: records it, resolves the task and hands it to the AI employee",
@@ -20,10 +19,9 @@ export const assistRoutes: FastifyPluginAsyncZod = async (app) => {
           "for authorize items (no decision is recorded; the AI employee reads the reply). Answers 201 with the",
           "thread message and the resolved task.",
         ].join(" "),
-        security: COMPANY_SCOPED,
         params: assistPathParamsSchema,
         body: assistBodySchema,
-        response: { 201: assistResultSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: assistResultSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {

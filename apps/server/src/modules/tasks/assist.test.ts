@@ -2,7 +2,7 @@ import { type AssistResult, assistResultSchema, camelizeKeys } from "@foreman/co
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, taskMessages, tasks } from "#server/db/schema/index.ts";
-import { rows, type TasksWorld, tasksWorld, writeCounts } from "./tasks-test-setup.ts";
+import { rows, type TasksWorld, tasksWorld, writeCounts } from "#server/test/tasks-setup.ts";
 
 describe("POST /internal/assist/{accountId}/thread/{conversationDisplayId}", () => {
   let w: TasksWorld;

@@ -1,9 +1,9 @@
 import { camelizeKeys, RESOLUTION_CONFLICT_MESSAGES, type Task, taskSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows, type TasksWorld, tasksWorld, writeCounts } from "#server/test/tasks-setup.ts";
 import type { AgentRuntime, HumanResponse } from "../agents/agent-runtime.ts";
 import { PENDING_REVIEW_MESSAGE } from "../agents/relay-message.ts";
-import { rows, type TasksWorld, tasksWorld, writeCounts } from "./tasks-test-setup.ts";
 
 describe("POST /app/tasks/{id}/resolution.json", () => {
   let w: TasksWorld;

@@ -2,8 +2,6 @@ import {
   assistantThreadSchema,
   assistantThreadsPageSchema,
   assistantThreadsQuerySchema,
-  periodQueryOf,
-  periodRequested,
   resolutionBodySchema,
   resolutionIssue,
   taskSchema,
@@ -12,9 +10,9 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { optionalPeriodOf } from "#server/lib/period-query.ts";
 import { companyOf } from "#server/plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
-import { periodOf } from "../sales/period-query.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { resolveTask } from "./resolve-task.service.ts";
 import { getTasksPage, getThread, getThreadsPage } from "./tasks.service.ts";
 
@@ -22,27 +20,23 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/tasks.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["tasks"],
         summary: "The company's tasks (action items), newest first, each with its conversation's last 20 messages",
         description:
           "state (to_do | done); relative_date or both q[created_at_gteq] and q[created_at_lteq] filter by creation time. Without a period there is no date filter, so a to-do item shows however old it is. page, per_page ≤ 100 (50 by default); total counts every task the filters match.",
-        security: COMPANY_SCOPED,
         querystring: tasksQuerySchema,
-        response: { 200: tasksPageSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: tasksPageSchema },
       },
     },
     async (request) => {
       const query = request.query;
-      // Always parsed, so a malformed bound is a 400 even when it alone would be ignored.
-      const period = periodOf(query, "monthly");
       return getTasksPage(
         app.db,
         {
           companyId: companyOf(request).id,
           state: query.state,
-          period: periodRequested(periodQueryOf(query)) ? period : null,
+          period: optionalPeriodOf(query),
         },
         { page: query.page, perPage: query.perPage },
       );
@@ -52,15 +46,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/tasks",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["tasks"],
         summary: "The assistant threads: Tasks::HumanResponse tasks, most recently updated first",
         description:
           "Each with its task count (to-do tasks on the same customer conversation), tags, customer, AI employee and last thread message. state (to_do | done) narrows it; page, per_page ≤ 100 (50 by default).",
-        security: COMPANY_SCOPED,
         querystring: assistantThreadsQuerySchema,
-        response: { 200: assistantThreadsPageSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: assistantThreadsPageSchema },
       },
     },
     async (request) => {
@@ -72,14 +64,12 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/tasks/:id.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["tasks"],
         summary: "One assistant thread: the task, its messages oldest first, the task count and the customer",
         description: "Another company's task, an unknown id and a malformed one all answer 404.",
-        security: COMPANY_SCOPED,
         params: z.object({ id: z.string() }),
-        response: { 200: assistantThreadSchema, ...errorResponses(401, 404) },
+        response: { 200: assistantThreadSchema },
       },
     },
     async (request) => getThread(app.db, companyOf(request).id, request.params.id),
@@ -88,7 +78,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/app/tasks/:id/resolution.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["tasks"],
         summary: "Answer a question, or authorize / leave pending an authorize item",
@@ -99,10 +88,9 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
           "added to the assistant thread, the AI employee relays it to the customer, and the updated task is",
           "answered (as in GET /app/tasks.json); task.updated and message.created go out on the event stream.",
         ].join(" "),
-        security: COMPANY_SCOPED,
         params: z.object({ id: z.string() }),
         body: resolutionBodySchema,
-        response: { 200: taskSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: taskSchema, ...errorResponses(409) },
       },
     },
     async (request) => {

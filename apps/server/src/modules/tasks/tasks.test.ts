@@ -10,8 +10,8 @@ import {
 } from "@foreman/contract";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 import { listTasks, listThreads } from "./tasks.repository.ts";
-import { rows, type TasksWorld, tasksWorld } from "./tasks-test-setup.ts";
 
 describe("GET /app/tasks.json", () => {
   let w: TasksWorld;

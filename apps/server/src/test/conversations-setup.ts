@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { rows } from "../sales/sales-test-setup.ts";
-import { insertConversations, insertMessages, type NewConversation } from "./conversations-writes.repository.ts";
+import { insertConversations, insertMessages, type NewConversation } from "../db/bulk/conversations.ts";
+import { rows } from "./sales-setup.ts";
 
 // Test data for the conversations endpoints: conversations and long threads written through the seed's
 // bulk inserts, row counts to prove a refused request wrote nothing, and multipart bodies.

@@ -8,7 +8,7 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "#server/test/pdf-text.ts";
-import { rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
+import { rows, type SeededSales, seededSalesApp } from "#server/test/sales-setup.ts";
 
 // Cancellation and the PDF of a quote or order, on the real demo seed.
 describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () => {

@@ -1,7 +1,14 @@
 import { camelizeKeys, quoteDetailSchema, quotesPageSchema } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customRange, isoDay, relativeRange, rows, type SeededSales, seededSalesApp } from "./sales-test-setup.ts";
+import {
+  customRange,
+  isoDay,
+  relativeRange,
+  rows,
+  type SeededSales,
+  seededSalesApp,
+} from "#server/test/sales-setup.ts";
 
 type Summary = {
   id: string;

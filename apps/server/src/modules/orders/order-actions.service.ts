@@ -3,7 +3,7 @@ import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
-import { getQuote } from "./quotes.service.ts";
+import { getQuote } from "./orders.service.ts";
 
 /** Why an order in `state` cannot be cancelled (the 422's description). */
 export function notCancellableMessage(state: string): string {

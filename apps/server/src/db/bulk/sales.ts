@@ -1,6 +1,6 @@
-import { bulkInsert } from "#server/db/bulk-insert.ts";
 import type { Executor } from "#server/db/client.ts";
 import { customers, deliveryAddresses, leads, lineItems, products, quotes } from "#server/db/schema/index.ts";
+import { bulkInsert } from "./bulk-insert.ts";
 
 // Bulk inserts of sales rows, for the demo seed and the benchmarks (see bulkInsert).
 

@@ -7,27 +7,25 @@ import {
 } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { periodOf } from "#server/lib/period-query.ts";
 import { companyOf } from "#server/plugins/company-scope.ts";
-import { COMPANY_SCOPED, errorResponses } from "#server/plugins/openapi.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
 import { findCompanyName } from "./order-actions.repository.ts";
 import { cancelQuote } from "./order-actions.service.ts";
-import { periodOf } from "./period-query.ts";
-import { renderQuotePdf } from "./quote-pdf.ts";
-import { getQuote, getQuotesPage } from "./quotes.service.ts";
+import { renderQuotePdf } from "./order-pdf.ts";
+import { getQuote, getQuotesPage } from "./orders.service.ts";
 
-export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/quotes.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "The company's quotes and orders, newest first, with the total the filters match",
         description:
           "q[conversation_id_eq], q[lead_id_eq], q[ai_employee_id_eq], q[state_eq]; relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]; page, per_page ≤ 100.",
-        security: COMPANY_SCOPED,
         querystring: quotesQuerySchema,
-        response: { 200: quotesPageSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: quotesPageSchema },
       },
     },
     async (request) => {
@@ -50,13 +48,11 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/quotes/:id.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "One quote or order with its customer, delivery address, line items and links",
-        security: COMPANY_SCOPED,
         params: z.object({ id: z.string() }),
-        response: { 200: quoteDetailSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: quoteDetailSchema },
       },
     },
     async (request) => getQuote(app.db, companyOf(request).id, request.params.id),
@@ -65,15 +61,13 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/quotes/:id.pdf",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "One quote or order as a PDF (company, customer, delivery address, items, totals)",
         description: "Answers application/pdf as an attachment named order-{number}.pdf.",
-        security: COMPANY_SCOPED,
         params: z.object({ id: z.string() }),
         // Binary: Fastify sends the Buffer as it is; the schema only documents the status.
-        response: { 200: z.any().describe("The PDF document (application/pdf)"), ...errorResponses(400, 401, 404) },
+        response: { 200: z.any().describe("The PDF document (application/pdf)") },
       },
     },
     async (request, reply) => {
@@ -90,15 +84,13 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/app/quotes/:id/cancel.json",
     {
-      preHandler: [app.authenticate, app.requireCompany],
       schema: {
         tags: ["sales"],
         summary: "Cancel an open quote or order",
         description:
           "Only from draft, draft_sent, sent, pending, confirmed or started; a completed or cancelled one answers 422 not_cancellable and is left unchanged. Answers the updated quote as GET /app/quotes/{id}.json does.",
-        security: COMPANY_SCOPED,
         params: z.object({ id: z.string() }),
-        response: { 200: quoteDetailSchema, ...errorResponses(400, 401, 404, 422) },
+        response: { 200: quoteDetailSchema, ...errorResponses(422) },
       },
     },
     async (request) => cancelQuote(app.db, companyOf(request).id, request.params.id),

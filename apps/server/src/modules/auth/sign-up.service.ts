@@ -2,9 +2,9 @@ import type { FieldError } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import type { OauthApplication, User } from "#server/db/schema/auth.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { hashPassword } from "../auth/password.ts";
-import { type IssuedToken, issueToken } from "../auth/token.service.ts";
 import { type CompanyRow, insertCompany, insertMembership } from "../companies/companies.repository.ts";
+import { hashPassword } from "./password.ts";
+import { type IssuedToken, issueToken } from "./token.service.ts";
 import { findUserByEmail, insertUser } from "./users.repository.ts";
 
 export type NewUserWithCompany = {

@@ -1,6 +1,6 @@
-import { bulkInsert } from "#server/db/bulk-insert.ts";
 import type { Executor } from "#server/db/client.ts";
 import { attachments, conversations, messages } from "#server/db/schema/index.ts";
+import { bulkInsert } from "./bulk-insert.ts";
 
 // Bulk inserts of conversations, messages and attachments, for the demo seed and the benchmarks (see
 // bulkInsert). Conversations whose messages are inserted this way must get their `last_activity_at`,
@@ -12,4 +12,4 @@ export type NewAttachment = typeof attachments.$inferInsert;
 
 export const insertConversations = (db: Executor, rows: NewConversation[]) => bulkInsert(db, conversations, rows);
 export const insertMessages = (db: Executor, rows: NewMessage[]) => bulkInsert(db, messages, rows);
-export const insertAttachments = (db: Executor, rows: NewAttachment[]) => bulkInsert(db, attachments, rows);
+export const insertAttachmentRows = (db: Executor, rows: NewAttachment[]) => bulkInsert(db, attachments, rows);

@@ -1,17 +1,9 @@
-import { type Currency, currencyOrDefault } from "@foreman/contract";
+import type { Currency } from "@foreman/contract";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { aiEmployees, companies } from "#server/db/schema/index.ts";
 
-/** The company's main currency: the one sales indicators total completed orders in. */
-export async function findCompanyCurrency(db: Executor, companyId: string): Promise<Currency> {
-  const [row] = await db
-    .select({ currency: companies.currency })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return currencyOrDefault(row?.currency);
-}
+// Company set-up for the demo seed and the benchmarks.
 
 export async function setCompanyCurrency(db: Executor, companyId: string, currency: Currency): Promise<void> {
   await db.update(companies).set({ currency }).where(eq(companies.id, companyId));

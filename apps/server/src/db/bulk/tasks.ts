@@ -1,6 +1,6 @@
-import { bulkInsert } from "#server/db/bulk-insert.ts";
 import type { Executor } from "#server/db/client.ts";
 import { taskMessages, tasks } from "#server/db/schema/index.ts";
+import { bulkInsert } from "./bulk-insert.ts";
 
 // Bulk inserts of tasks and their assistant threads, for the demo seed (see bulkInsert).
 

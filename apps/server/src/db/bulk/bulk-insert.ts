@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "./client.ts";
+import type { Executor } from "../client.ts";
 
 // Rows go to the database as one JSON document per chunk, expanded by json_populate_recordset: one
 // bind parameter however many rows, and far faster than multi-row VALUES on PGlite (the seed and the

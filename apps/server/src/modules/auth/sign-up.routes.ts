@@ -2,15 +2,15 @@ import type {} from "@fastify/rate-limit";
 import { fieldErrors, signUpRequestSchema, signUpResponseSchema, signUpSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { AUTH_RATE_LIMIT } from "../auth/auth.routes.ts";
-import { requireClient } from "../auth/client-auth.ts";
-import { sendTokenHeaders } from "../auth/token-reply.ts";
-import { signUp, validationFailed } from "./users.service.ts";
+import { AUTH_RATE_LIMIT } from "./auth.routes.ts";
+import { requireClient } from "./client-auth.ts";
+import { signUp, validationFailed } from "./sign-up.service.ts";
+import { sendTokenHeaders } from "./token-reply.ts";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users.json",
     {

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { prepareDatabase } from "#server/db/prepare.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-data.ts";
-import { createTestApp, type TestApp } from "#server/test/app.ts";
-import { apiHeaders, signIn } from "#server/test/fixtures.ts";
+import { createTestApp, type TestApp } from "./app.ts";
+import { apiHeaders, signIn } from "./fixtures.ts";
 
 // Test support for the sales endpoints: the real demo seed, and expected figures computed with plain
 // SQL written here (independently of the repositories under test).

@@ -10,8 +10,8 @@ import {
   taskMessages,
   tasks,
 } from "#server/db/schema/index.ts";
-import { createTestApp, type TestApp, type TestAppOptions } from "#server/test/app.ts";
-import { apiHeaders, createDepartment, createMember, issueTokenFor } from "#server/test/fixtures.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
+import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 
 // Test support for the tasks endpoints: two companies, each with a customer conversation and tasks in
 // every state, written straight into the tables (independently of the code under test).

@@ -8,7 +8,7 @@ import {
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { countQuotes, findQuote, listLineItems, listQuotes, type QuotesFilter } from "./quotes.repository.ts";
+import { countQuotes, findQuote, listLineItems, listQuotes, type QuotesFilter } from "./orders.repository.ts";
 
 /** A page of quotes and orders (newest first) with every quote the filters match as the total. */
 export async function getQuotesPage(

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, memberships, oauthAccessTokens, users } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
-import { verifyPassword } from "../auth/password.ts";
-import { createUserWithCompany } from "./users.service.ts";
+import { verifyPassword } from "./password.ts";
+import { createUserWithCompany } from "./sign-up.service.ts";
 
 const validUser = {
   first_name: "Ada",

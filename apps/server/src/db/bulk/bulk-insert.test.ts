@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/database.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/database.ts";
+import { attachments, companies, conversations, messages, tasks } from "../schema/index.ts";
 import { bulkInsert } from "./bulk-insert.ts";
-import { attachments, companies, conversations, messages, tasks } from "./schema/index.ts";
 
 const COMPANY = "00000000-0000-4000-8000-000000000001";
 const CONVERSATION = "00000000-0000-4000-8000-000000000002";
