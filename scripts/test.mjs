@@ -21,8 +21,8 @@ await step("Lint and format (Biome)", () => run("npx", ["biome", "check", "."]))
 await step("Type-check (tsc -b)", () =>
   run("npx", ["tsc", "-b", "packages/contract", "apps/server", "apps/web", "e2e"]),
 );
-await step("Unit and web component tests (Vitest)", () =>
-  runVitest(["--project", "contract", "--project", "web"], "unit"),
+await step("Unit, web component and import-rule tests (Vitest)", () =>
+  runVitest(["--project", "contract", "--project", "web", "--project", "architecture"], "unit"),
 );
 for (const result of await runServerTests()) results.push(result);
 await step("Production build of the web app", () => run("npm", ["run", "build", "-w", "@foreman/web", "--silent"]));

@@ -33,10 +33,16 @@ export const RULES = [
   {
     workspace: "server",
     from: "db/",
-    to: ["modules/", "plugins/"],
-    except: ["db/migrations.test"],
-    why: "the schema, migrations and seed sit below the modules",
+    to: ["modules/", "plugins/", "seed/", "bench/"],
+    why: "the schema, migrations and bulk writers sit below the modules",
   },
+  // The demo seed and the benchmarks use the modules' writers; nothing the product runs on uses them.
+  ...["lib/", "plugins/", "modules/"].map((from) => ({
+    workspace: "server",
+    from,
+    to: ["seed/", "bench/"],
+    why: "seed and bench code sit above the product, never inside it",
+  })),
 ];
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
@@ -65,7 +71,8 @@ export function importsOf(source) {
 export function resolveImport(fromFile, specifier, alias) {
   let target;
   if (alias && specifier.startsWith(alias)) target = specifier.slice(alias.length);
-  else if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  else if (specifier.startsWith("."))
+    target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
   else return null;
   return target;
 }
@@ -81,7 +88,11 @@ export function loadGraph(root, workspace) {
     const targets = importsOf(source)
       .map((specifier) => resolveImport(file, specifier, workspace.alias))
       .filter((target) => target !== null)
-      .map((target) => (known.has(target) ? target : [".ts", ".tsx", "/index.ts"].map((e) => target + e).find((t) => known.has(t)) ?? target));
+      .map((target) =>
+        known.has(target)
+          ? target
+          : ([".ts", ".tsx", "/index.ts"].map((e) => target + e).find((t) => known.has(t)) ?? target),
+      );
     graph.set(file, targets);
   }
   return graph;

@@ -23,7 +23,8 @@ const clean = {
   "apps/web/src/lib/format.ts": "export const format = (n: number) => String(n);\n",
   "apps/web/src/components/badge.tsx": 'import { format } from "#web/lib/format.ts";\nexport const Badge = format;\n',
   "apps/web/src/features/orders/api.ts": 'import { format } from "../../lib/format.ts";\nexport const x = format;\n',
-  "apps/web/src/features/orders/page.tsx": 'import { x } from "./api.ts";\nimport { Badge } from "#web/components/badge.tsx";\n',
+  "apps/web/src/features/orders/page.tsx":
+    'import { x } from "./api.ts";\nimport { Badge } from "#web/components/badge.tsx";\n',
   "apps/web/src/routes/orders.tsx": 'import "#web/features/orders/page.tsx";\nimport "#web/features/tasks/page.tsx";\n',
   "apps/web/src/features/tasks/page.tsx": "export {};\n",
   "apps/server/src/lib/http.ts": "export {};\n",
@@ -76,11 +77,17 @@ describe("the import rules", () => {
     expect(problems).toContain(
       "apps/server/src/plugins/scope.ts → apps/server/src/modules/orders/orders.routes.ts: plugins are cross-cutting: app.ts hands them what they need from a module",
     );
-    expect(problems).toContain("apps/server/src/lib/http.ts → apps/server/src/plugins/other.ts: lib is the bottom layer");
+    expect(problems).toContain(
+      "apps/server/src/lib/http.ts → apps/server/src/plugins/other.ts: lib is the bottom layer",
+    );
   });
 
   it("refuse production code that imports test code", () => {
-    const root = repository({ ...clean, "apps/server/src/lib/http.ts": 'import "#server/test/app.ts";\n', "apps/server/src/test/app.ts": "export {};\n" });
+    const root = repository({
+      ...clean,
+      "apps/server/src/lib/http.ts": 'import "#server/test/app.ts";\n',
+      "apps/server/src/test/app.ts": "export {};\n",
+    });
     expect(checkRepository(root)).toEqual([
       "apps/server/src/lib/http.ts → apps/server/src/test/app.ts: production code must not depend on test code",
     ]);

@@ -2,8 +2,8 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { prepareDatabase } from "./db/prepare.ts";
-import { DEMO_PASSWORD, DEMO_USERS } from "./db/seed/demo-data.ts";
+import { prepareDatabase } from "./prepare-database.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
 
 function readConfig(): Config {
   try {

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { setCompanyCurrency } from "#server/db/bulk/company.ts";
-import type { Db } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
-import { ANDES_PROFILE, NORTHWIND_PROFILE } from "../db/seed/sales-profiles.ts";
-import { seedSales } from "../db/seed/seed-sales.ts";
-import { hashPassword } from "../modules/auth/password.ts";
-import { insertCompany, insertMembership } from "../modules/companies/companies.repository.ts";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/index.ts";
+import { hashPassword } from "#server/modules/auth/password.ts";
+import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
+import { ANDES_PROFILE, NORTHWIND_PROFILE } from "#server/seed/sales-profiles.ts";
+import { seedSales } from "#server/seed/seed-sales.ts";
 
 export const BENCH_EMAIL = "bench@example.com";
 export const BENCH_PASSWORD = "bench-password";

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
-import { prepareDatabase } from "../db/prepare.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { prepareDatabase } from "#server/prepare-database.ts";
 import { BENCH_EMAIL, BENCH_PASSWORD, seedBenchWorkspace } from "./bench-workspace.ts";
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/database.ts";
+import { createTestDatabase, type TestDatabase } from "#server/test/database.ts";
 import { MIGRATIONS_DIR, migrate } from "./migrate.ts";
 
 // The conversations migration (0002) on a database that already holds data written before it: the identity

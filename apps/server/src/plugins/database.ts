@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { Config } from "../config.ts";
-import type { Database, Db } from "../db/client.ts";
+import type { Config } from "#server/config.ts";
+import type { Database, Db } from "#server/db/client.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { httpError } from "../lib/http-error.ts";
-import { createTestApp, type TestApp } from "../test/app.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
 
 // Test-only routes on a real app: one that validates and echoes, and some that fail in different ways.
 function testRoutes(app: FastifyInstance) {

@@ -2,9 +2,9 @@ import type { FieldError } from "@foreman/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
-import { HttpError } from "../lib/http-error.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 
-export { HttpError, httpError, isHttpError } from "../lib/http-error.ts";
+export { HttpError, httpError, isHttpError } from "#server/lib/http-error.ts";
 
 type ErrorBody = { error: string; errorDescription?: string; details?: FieldError[] };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/app.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
 
 describe("OpenAPI at /api/docs", () => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { isApiPath } from "../lib/api-paths.ts";
-import { httpError } from "../lib/http-error.ts";
+import { isApiPath } from "#server/lib/api-paths.ts";
+import { httpError } from "#server/lib/http-error.ts";
 
 export type SecurityOptions = {
   rateLimit: { max: number; windowMs: number };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/app.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
 
 const INDEX_HTML = "<!doctype html><html><body><div id=root>fake spa</div></body></html>";
 const html = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };

@@ -3,9 +3,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { isApiPath } from "../lib/api-paths.ts";
-import { httpError } from "../lib/http-error.ts";
-import { toWireJson } from "../lib/wire.ts";
+import { isApiPath } from "#server/lib/api-paths.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { toWireJson } from "#server/lib/wire.ts";
 import { sendError } from "./errors.ts";
 
 const NO_BUILD_PAGE = `<!doctype html>

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import type { AgentRuntime } from "../modules/agents/agent-runtime.ts";
-import { ensureWebClient } from "../modules/auth/oauth-client.repository.ts";
+import { buildApp } from "#server/app.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { AgentRuntime } from "#server/modules/agents/agent-runtime.ts";
+import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export type TestApp = {

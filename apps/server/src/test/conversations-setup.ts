@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { insertConversations, insertMessages, type NewConversation } from "#server/db/bulk/conversations.ts";
 import type { Db } from "#server/db/client.ts";
-import { insertConversations, insertMessages, type NewConversation } from "../db/bulk/conversations.ts";
 import { rows } from "./sales-setup.ts";
 
 // Test data for the conversations endpoints: conversations and long threads written through the seed's

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
 
 export type TestEngine = "pglite" | "postgres";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

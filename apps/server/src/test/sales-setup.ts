@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { prepareDatabase } from "#server/db/prepare.ts";
-import { DEMO_PASSWORD } from "#server/db/seed/demo-data.ts";
+import { prepareDatabase } from "#server/prepare-database.ts";
+import { DEMO_PASSWORD } from "#server/seed/demo-data.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { apiHeaders, signIn } from "./fixtures.ts";
 

@@ -1,34 +1,16 @@
 import { CHANNELS, LEAD_STAGES, ORDER_STATES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { companies } from "./companies.ts";
+import { companyId, createdAt } from "./columns.ts";
 import { conversations } from "./conversations.ts";
+import { customers } from "./customers.ts";
 import { aiEmployees } from "./departments.ts";
 
 // Sales data. Money is integer cents plus an ISO 4217 code; every company-scoped table
 // carries company_id and every query filters by it. States and stages are text + check (not pg enums)
 // so a new value is a plain migration.
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const currency = () => text("currency").notNull().default("USD");
-const companyId = () =>
-  uuid("company_id")
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" });
-
-export const customers = pgTable(
-  "customers",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyId(),
-    fullName: text("full_name").notNull(),
-    email: text("email"),
-    phone: text("phone"),
-    organization: text("organization"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("customers_company_id_idx").on(t.companyId)],
-);
 
 export const deliveryAddresses = pgTable(
   "delivery_addresses",
@@ -174,7 +156,6 @@ export const lineItems = pgTable(
   ],
 );
 
-export type Customer = typeof customers.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type Quote = typeof quotes.$inferSelect;

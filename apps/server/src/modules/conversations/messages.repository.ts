@@ -18,7 +18,7 @@ export type MessageRow = {
   avatarUrl: string | null;
 };
 
-const messageColumns = {
+export const messageColumns = {
   id: messages.id,
   conversationId: messages.conversationId,
   senderType: messages.senderType,
@@ -187,16 +187,6 @@ export async function findConversationId(db: Executor, companyId: string, id: st
   return row?.id ?? null;
 }
 
-/** Locks the company's conversation for a write (so replies and takeovers apply one at a time); null if not the company's. */
-export async function lockConversation(db: Executor, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))
-    .for("update");
-  return row ?? null;
-}
-
 /** The name a staff member's messages carry: their full name. */
 export async function findStaffName(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
@@ -204,77 +194,4 @@ export async function findStaffName(db: Executor, userId: string): Promise<strin
     .from(users)
     .where(eq(users.id, userId));
   return row ? `${row.firstName} ${row.lastName}`.trim() : null;
-}
-
-export type NewStaffMessage = {
-  companyId: string;
-  conversationId: string;
-  userId: string;
-  senderName: string;
-  content: string;
-};
-
-export async function insertStaffMessage(db: Executor, values: NewStaffMessage): Promise<MessageRow> {
-  const [row] = await db
-    .insert(messages)
-    .values({ ...values, senderType: "staff" })
-    .returning(messageColumns);
-  return { ...row!, avatarUrl: null };
-}
-
-export type NewAttachmentRow = {
-  companyId: string;
-  messageId: string;
-  fileName: string;
-  contentType: string;
-  accessKey: string;
-  data: Uint8Array;
-};
-
-/**
- * Answers the rows as the API shows them, in the order listAttachmentsOf reads them back: one insert
- * shares one created_at, so by id (uuids compare as their lower-case hex text does).
- */
-export async function insertAttachments(db: Executor, rows: NewAttachmentRow[]): Promise<MessageAttachment[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db
-    .insert(attachments)
-    .values(
-      rows.map(({ data, ...row }) => ({
-        ...row,
-        byteSize: data.byteLength,
-        // As base64 text: PGlite's own bytea parameter encoding takes ~13 s for 10 MB, this ~0.4 s.
-        data: sql`decode(${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64")}, 'base64')`,
-      })),
-    )
-    .returning({
-      id: attachments.id,
-      fileName: attachments.fileName,
-      contentType: attachments.contentType,
-      byteSize: attachments.byteSize,
-      accessKey: attachments.accessKey,
-    });
-  return inserted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toAttachment);
-}
-
-/**
- * A staff message takes the conversation over from the AI employee: handled by staff, taken over by
- * the first staff member to write (kept afterwards), open again, and active as of the message.
- */
-export async function markTakenOver(
-  db: Executor,
-  conversationId: string,
-  values: { userId: string; at: Date },
-): Promise<void> {
-  const at = values.at.toISOString();
-  await db
-    .update(conversations)
-    .set({
-      handledBy: "staff",
-      status: "open",
-      takenOverByUserId: sql`coalesce(${conversations.takenOverByUserId}, ${values.userId}::uuid)`,
-      takenOverAt: sql`coalesce(${conversations.takenOverAt}, ${at}::timestamptz)`,
-      lastActivityAt: sql`greatest(${conversations.lastActivityAt}, ${at}::timestamptz)`,
-    })
-    .where(eq(conversations.id, conversationId));
 }

@@ -8,14 +8,11 @@ import type { StaffMessageInput } from "./message-input.ts";
 import {
   findConversationId,
   findStaffName,
-  insertAttachments,
-  insertStaffMessage,
   listAttachmentsOf,
   listMessagesBefore,
-  lockConversation,
-  markTakenOver,
   toMessage,
 } from "./messages.repository.ts";
+import { insertAttachments, insertStaffMessage, lockConversation, markTakenOver } from "./staff-reply.repository.ts";
 
 /** The conversation's id when it is the company's; a 404 for another company's, an unknown or a malformed id. */
 async function requireConversation(db: Executor, companyId: string, id: string): Promise<string> {

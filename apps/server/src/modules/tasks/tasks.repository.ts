@@ -133,17 +133,20 @@ export async function openTaskCounts(db: Executor, companyId: string, conversati
 
 const threadAuthor = alias(users, "thread_author");
 
+// A thread message with who wrote it: staff's name, or the task's AI employee.
+const threadMessageColumns = {
+  id: taskMessages.id,
+  taskId: taskMessages.taskId,
+  authorType: taskMessages.authorType,
+  content: taskMessages.content,
+  createdAt: taskMessages.createdAt,
+  author: { firstName: threadAuthor.firstName, lastName: threadAuthor.lastName },
+  aiEmployeeName: aiEmployees.name,
+};
+
 function selectThreadMessages(db: Executor) {
   return db
-    .select({
-      id: taskMessages.id,
-      taskId: taskMessages.taskId,
-      authorType: taskMessages.authorType,
-      content: taskMessages.content,
-      createdAt: taskMessages.createdAt,
-      author: { firstName: threadAuthor.firstName, lastName: threadAuthor.lastName },
-      aiEmployeeName: aiEmployees.name,
-    })
+    .select(threadMessageColumns)
     .from(taskMessages)
     .innerJoin(tasks, eq(tasks.id, taskMessages.taskId))
     .leftJoin(threadAuthor, eq(threadAuthor.id, taskMessages.userId))
@@ -164,15 +167,7 @@ export async function lastThreadMessages(db: Executor, companyId: string, taskId
   const byTask = new Map<string, ThreadMessageRecord>();
   if (taskIds.length === 0) return byTask;
   const rows = await db
-    .selectDistinctOn([taskMessages.taskId], {
-      id: taskMessages.id,
-      taskId: taskMessages.taskId,
-      authorType: taskMessages.authorType,
-      content: taskMessages.content,
-      createdAt: taskMessages.createdAt,
-      author: { firstName: threadAuthor.firstName, lastName: threadAuthor.lastName },
-      aiEmployeeName: aiEmployees.name,
-    })
+    .selectDistinctOn([taskMessages.taskId], threadMessageColumns)
     .from(taskMessages)
     .innerJoin(tasks, eq(tasks.id, taskMessages.taskId))
     .leftJoin(threadAuthor, eq(threadAuthor.id, taskMessages.userId))

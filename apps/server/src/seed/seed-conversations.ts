@@ -9,7 +9,7 @@ import {
   type NewMessage,
 } from "#server/db/bulk/conversations.ts";
 import { insertTaskMessages, insertTasks, type NewTask, type NewTaskMessage } from "#server/db/bulk/tasks.ts";
-import type { Executor } from "../client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { type Escalation, exchangeSteps, QUOTED_STAGES } from "./conversation-exchange.ts";
 import {
   type ConversationScript,

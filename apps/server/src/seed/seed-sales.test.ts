@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareDatabase } from "#server/prepare-database.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
-import { prepareDatabase } from "../prepare.ts";
 import { DEMO_ORDERS_PER_COMPANY } from "./demo-data.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE } from "./sales-profiles.ts";
 import { buildSalesRows } from "./seed-sales.ts";

@@ -1,9 +1,9 @@
 import { inflateSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareDatabase } from "#server/prepare-database.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { pdfText } from "#server/test/pdf-text.ts";
-import { prepareDatabase } from "../prepare.ts";
 import { wantsText } from "./conversation-text.ts";
 import { DEMO_DONE_TASKS_PER_COMPANY, DEMO_ORDERS_PER_COMPANY, DEMO_TODO_TASKS_PER_COMPANY } from "./demo-data.ts";
 import { floorPlanPng, textPdf } from "./demo-files.ts";

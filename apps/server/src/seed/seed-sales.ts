@@ -16,7 +16,7 @@ import {
   type NewProduct,
   type NewQuote,
 } from "#server/db/bulk/sales.ts";
-import type { Executor } from "../client.ts";
+import type { Executor } from "#server/db/client.ts";
 import type { SalesProfile } from "./sales-profiles.ts";
 
 export type SeedSalesOptions = {

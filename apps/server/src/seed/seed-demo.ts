@@ -1,12 +1,12 @@
 import { departmentAvatar, PLACEHOLDER_SORT_ORDER } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { listEmployees, setCompanyCurrency } from "#server/db/bulk/company.ts";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema/index.ts";
 import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "#server/modules/auth/password.ts";
 import { anyCompanyExists, insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment, insertEmployees } from "#server/modules/departments/departments.repository.ts";
-import type { Db } from "../client.ts";
-import { users } from "../schema/index.ts";
 import {
   DEMO_COMPANIES,
   DEMO_DONE_TASKS_PER_COMPANY,

@@ -4,12 +4,19 @@ import path from "node:path";
 import { WEB_CLIENT_ID } from "@foreman/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "#server/db/client.ts";
+import {
+  aiDepartments,
+  aiEmployees,
+  companies,
+  memberships,
+  oauthApplications,
+  users,
+} from "#server/db/schema/index.ts";
+import { prepareDatabase } from "#server/prepare-database.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { createTestDatabase, testEngine } from "#server/test/database.ts";
 import { apiHeaders, signIn } from "#server/test/fixtures.ts";
-import { type Db, openDatabase } from "../client.ts";
-import { prepareDatabase } from "../prepare.ts";
-import { aiDepartments, aiEmployees, companies, memberships, oauthApplications, users } from "../schema/index.ts";
 import { DEMO_PASSWORD } from "./demo-data.ts";
 
 async function counts(db: Db) {

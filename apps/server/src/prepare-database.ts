@@ -1,6 +1,6 @@
-import { ensureWebClient } from "../modules/auth/oauth-client.repository.ts";
-import type { Database } from "./client.ts";
-import { migrate } from "./migrate.ts";
+import type { Database } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { ensureWebClient } from "./modules/auth/oauth-client.repository.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/seed-demo.ts";
 
 /**

@@ -1,0 +1,14 @@
+import { sql } from "drizzle-orm";
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+
+// Columns and check helpers every company-scoped table shares.
+
+/** The owning company; every query filters by it, and the company's deletion takes the row with it. */
+export const companyId = () =>
+  uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** A constant list for an `in (…)` check, generated from the contract's constants so they cannot drift. */
+export const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
