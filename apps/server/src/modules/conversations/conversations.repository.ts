@@ -56,6 +56,17 @@ function leadOf(db: Executor) {
     .as("lead");
 }
 
+/** The lead's fields as a row shows them (a nested object, null when the conversation has no lead). */
+function leadColumns(lead: ReturnType<typeof leadOf>) {
+  return {
+    id: lead.id,
+    stage: lead.stage,
+    need: lead.need,
+    dealSizeCents: lead.dealSizeCents,
+    currency: lead.currency,
+  };
+}
+
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally (backslash is LIKE's escape). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -142,13 +153,7 @@ export async function listConversations(db: Executor, filter: ConversationsFilte
     .select({
       conversation: conversations,
       customer: { id: customers.id, fullName: customers.fullName, organization: customers.organization },
-      lead: {
-        id: lead.id,
-        stage: lead.stage,
-        need: lead.need,
-        dealSizeCents: lead.dealSizeCents,
-        currency: lead.currency,
-      },
+      lead: leadColumns(lead),
       aiEmployee: { id: aiEmployees.id, name: aiEmployees.name },
       lastMessage: {
         content: lastMessage.content,
@@ -189,13 +194,7 @@ export async function findConversation(db: Executor, companyId: string, id: stri
       conversation: conversations,
       chatAccountId: companies.chatAccountId,
       customer: customerContactColumns,
-      lead: {
-        id: lead.id,
-        stage: lead.stage,
-        need: lead.need,
-        dealSizeCents: lead.dealSizeCents,
-        currency: lead.currency,
-      },
+      lead: leadColumns(lead),
       aiEmployee: { id: aiEmployees.id, name: aiEmployees.name },
       takenOverBy: { id: users.id, firstName: users.firstName, lastName: users.lastName },
     })
