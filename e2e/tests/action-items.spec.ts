@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, expectNoSidewaysScroll, signIn } from "./helpers.ts";
 
 // /action_items and /tasks on the seeded demo workspace (Andes Comercial, the demo user's first
 // company). The assistant spec works in the other company, so the two never resolve the same item.
@@ -159,12 +159,11 @@ test("usable at phone width", async ({ page }) => {
   const first = items(page).first();
   await expect(first.getByTestId("answer-box")).toBeVisible();
   await expect(first.getByRole("button", { name: /^(Answer|Authorize)$/ })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 
   await page.goto("/tasks");
   await expect(page.getByTestId("task-card").first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 });
 
 test("no serious or critical accessibility violations", async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, expectNoSidewaysScroll, signIn } from "./helpers.ts";
 
 // /assistant on the seeded demo workspace. It works in Northwind Supply (the demo user's second
 // company), so it never answers an item the action items spec (Andes Comercial) works on.
@@ -98,7 +98,7 @@ test("on a phone the list, the thread and its details are views with back button
   await expect(panel).toBeVisible();
   await panel.getByRole("link", { name: "Back to threads" }).click();
   await expect(threadRows(page).first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 });
 
 test("no serious or critical accessibility violations", async ({ page }) => {

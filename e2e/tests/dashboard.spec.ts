@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, formatPercentChange, percentChange } from "@foreman/contract";
 import { expect, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, expectNoSidewaysScroll, expectStacked, signIn } from "./helpers.ts";
 
 type Indicators = {
   total_sales_amount: { present: number; past: number; currency: string };
@@ -160,16 +160,10 @@ test("a phone-width dashboard is usable: no sideways scroll, cards stacked", asy
   const first = card(page, "totalSalesAmount");
   const second = card(page, "totalCustomers");
   await expect(first).toBeVisible();
-  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
-  expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
-  expect(Math.abs((a?.x ?? 0) - (b?.x ?? 0))).toBeLessThan(1);
+  await expectStacked(first, second);
   await expect(page.getByTestId("leads-list")).toBeVisible();
   await expect(page.getByTestId("leads-table")).toBeHidden();
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(inner);
+  await expectNoSidewaysScroll(page);
 });
 
 test("a failed indicators call is reported, shows zeros, and the breakdown still renders", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const demo = { email: "demo@example.com", password: "foreman-demo" };
 export const ana = { email: "ana@example.com", password: "foreman-demo" };
@@ -39,4 +39,17 @@ export async function apiGet<T>(page: Page, path: string, params: Record<string,
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
+}
+
+/** Nothing on the page is wider than the window: no sideways scrolling on a phone. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+}
+
+/** `lower` sits below `upper` in one column (left edges aligned), as cards stack on a phone. */
+export async function expectStacked(upper: Locator, lower: Locator) {
+  const [a, b] = [await upper.boundingBox(), await lower.boundingBox()];
+  expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
+  expect(Math.abs((a?.x ?? 0) - (b?.x ?? 0))).toBeLessThan(1);
 }

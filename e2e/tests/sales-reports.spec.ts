@@ -1,6 +1,6 @@
 import { formatCount, formatMoney } from "@foreman/contract";
 import { expect, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, expectNoSidewaysScroll, expectStacked, signIn } from "./helpers.ts";
 
 type Reports = {
   currency: string;
@@ -127,16 +127,10 @@ test("a phone-width run is usable: one column, charts drawn, no sideways scroll"
   const sales = report(page, "sales");
   await expect(funnel).toBeVisible();
   await expect(sales.locator("svg.recharts-surface")).toBeVisible();
-  const [a, b] = [await funnel.boundingBox(), await sales.boundingBox()];
-  expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
-  expect(Math.abs((a?.x ?? 0) - (b?.x ?? 0))).toBeLessThan(1);
+  await expectStacked(funnel, sales);
   await report(page, "orders").scrollIntoViewIfNeeded();
   await expect(report(page, "orders").locator("svg.recharts-surface")).toBeVisible();
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(inner);
+  await expectNoSidewaysScroll(page);
 });
 
 test("a failed reports call is reported and every report shows its empty state", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Session } from "@foreman/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sendJson as json, type LocalApi, startLocalApi } from "../test/local-api.ts";
+import { sendJson as json, type LocalApi, startLocalApi } from "#web/test/local-api.ts";
 import { ApiError, apiRequest, configureApiClient, setUnauthorizedHandler } from "./api-client.ts";
 import { setSelectedCompany } from "./selected-company.ts";
 import { readSession, writeSession } from "./session-cookie.ts";

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { LiveEvent, Session } from "@foreman/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sendJson as json, type LocalApi, startLocalApi } from "../test/local-api.ts";
+import { sendJson as json, type LocalApi, startLocalApi } from "#web/test/local-api.ts";
 import { setUnauthorizedHandler } from "./api-client.ts";
 import { getLiveEventsStatus, liveEventsConfig, subscribeLiveEvents } from "./live-events.ts";
 import { setSelectedCompany } from "./selected-company.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getToasts, removeToast } from "../components/ui/toast-store.ts";
 import { ApiError, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 import { orFallback } from "./or-fallback.ts";
+import { getToasts, removeToast } from "./toast-store.ts";
 
 afterEach(() => {
   for (const item of getToasts()) removeToast(item.id);

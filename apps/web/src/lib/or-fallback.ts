@@ -1,5 +1,5 @@
-import { toast } from "../components/ui/toast-store.ts";
 import { describeError, isUnauthorized } from "./api-error.ts";
+import { toast } from "./toast-store.ts";
 
 /**
  * The sales screens' degradation: a failed call is reported in a toast and replaced by an

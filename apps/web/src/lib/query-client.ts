@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { toast } from "../components/ui/toast-store.ts";
 import { describeError, isClientError, isUnauthorized } from "./api-error.ts";
 import { queryConfig } from "./config.ts";
+import { toast } from "./toast-store.ts";
 
 // One QueryClient with the spec's cache settings and central error reporting: a query that
 // sets `meta.errorMessage` has its failures shown as a toast.

@@ -1,6 +1,6 @@
 import { parseRedirectSearch } from "@foreman/contract";
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { postAuthDestination } from "../features/auth/safe-redirect.ts";
+import { postAuthDestination } from "#web/features/auth/safe-redirect.ts";
 
 // `/` has no screen of its own: it goes to the dashboard, or to the same-site page named
 // by `redirect` (a signed-in visitor sent here from /sign_in?redirect=/orders ends up on /orders).

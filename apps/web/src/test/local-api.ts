@@ -2,9 +2,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { getToasts, removeToast } from "../components/ui/toast-store.ts";
-import { configureApiClient } from "../lib/api-client.ts";
-import { writeSession } from "../lib/session-cookie.ts";
+import { configureApiClient } from "#web/lib/api-client.ts";
+import { writeSession } from "#web/lib/session-cookie.ts";
+import { getToasts, removeToast } from "#web/lib/toast-store.ts";
 
 // A real HTTP server on 127.0.0.1 that answers the API client in component tests: each request is
 // recorded and answered by the route the test registers (no fetch mocking).

@@ -2,8 +2,8 @@ import type { Company, Department } from "@foreman/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
-import { renderWithRouter } from "../test-utils/render-with-router.tsx";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
+import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { ThemeProvider } from "../theme/theme-provider.tsx";
 import { AppShell } from "./app-shell.tsx";
 

@@ -2,7 +2,7 @@ import type { Company } from "@foreman/contract";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
 import { CompanySwitcher } from "./company-switcher.tsx";
 
 const northwind: Company = { id: "c-1", name: "Northwind Supply", logoSmallUrl: null };

@@ -2,8 +2,8 @@ import type { Department } from "@foreman/contract";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { overlayKitWait } from "../test-utils/overlay-kit-wait.ts";
-import { renderWithRouter } from "../test-utils/render-with-router.tsx";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
+import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { DepartmentRail } from "./department-rail.tsx";
 
 const department = (name: string, isActive: boolean): Department => ({

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithRouter } from "../test-utils/render-with-router.tsx";
+import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { findActiveNavItem, findParentNavItem, mainNav, secondaryNav } from "./nav-config.ts";
 import { NavList } from "./nav-list.tsx";
 

@@ -8,12 +8,12 @@ import {
 import { CalendarRange, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import {
+  type ChosenPeriod,
   periodFromSearch,
   type RangeErrors,
-  type SalesPeriod,
   TIME_FRAME_LABELS,
   validateRange,
-} from "#web/lib/sales-period.ts";
+} from "#web/lib/period.ts";
 import { cn } from "#web/lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
@@ -76,7 +76,7 @@ function RangeForm({
   onRange,
   onClearRange,
 }: {
-  period: SalesPeriod;
+  period: ChosenPeriod;
   onRange: (from: string, to: string) => void;
   onClearRange: () => void;
 }) {

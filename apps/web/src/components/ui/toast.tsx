@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import type { ToastVariant } from "#web/lib/toast-store.ts";
 import { cn } from "#web/lib/utils.ts";
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -27,13 +28,11 @@ export const toastVariants = cva(
         default: "",
         success: "border-success/30 [&_[data-slot=toast-icon]]:text-success",
         destructive: "border-destructive/40 [&_[data-slot=toast-icon]]:text-destructive",
-      },
+      } satisfies Record<ToastVariant, string>,
     },
     defaultVariants: { variant: "default" },
   },
 );
-
-export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 
 export function Toast({
   className,

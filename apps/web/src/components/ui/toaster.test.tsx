@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { getToasts, removeToast } from "./toast-store.ts";
+import { getToasts, removeToast } from "#web/lib/toast-store.ts";
 import { Toaster, toast } from "./toaster.tsx";
 
 const shownToasts = () => Array.from(document.querySelectorAll('[data-slot="toast"]'));

@@ -1,10 +1,10 @@
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { toastConfig } from "#web/lib/config.ts";
+import { dismissToast, getToasts, removeToast, subscribeToasts } from "#web/lib/toast-store.ts";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast.tsx";
-import { dismissToast, getToasts, removeToast, subscribeToasts } from "./toast-store.ts";
 
-export { dismissToast, type ToastOptions, toast } from "./toast-store.ts";
+export { dismissToast, type ToastOptions, toast } from "#web/lib/toast-store.ts";
 
 const icons = { default: Info, success: CircleCheck, destructive: CircleAlert } as const;
 const EXIT_ANIMATION_MS = 200;

@@ -2,9 +2,9 @@ import type { Company } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { toast } from "#web/components/ui/toast-store.ts";
 import { describeError, isUnauthorized } from "#web/lib/api-error.ts";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
+import { toast } from "#web/lib/toast-store.ts";
 
 /** Switching company saves it, invalidates every cached answer and reloads the current route. */
 export function useSwitchCompany(): (company: Company) => Promise<void> {

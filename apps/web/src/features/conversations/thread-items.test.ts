@@ -1,6 +1,6 @@
 import type { Message } from "@foreman/contract";
 import { describe, expect, it } from "vitest";
-import { nextMessage as message } from "./message-fixtures.ts";
+import { nextMessage as message } from "#web/test/fixtures/messages.ts";
 import { type MessageItem, threadItems } from "./thread-items.ts";
 
 const shape = (messages: Message[]) =>

@@ -77,11 +77,11 @@ export function useLiveConversation(companyId: string, conversationId: string) {
 const LIST_REFRESH_MS = 1500;
 
 /** Lists (inbox, conversations index) follow new messages and changes: their order is by last activity. */
-export function useLiveConversationLists(companyId: string | null) {
+export function useLiveConversationLists(companyId: string) {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const refresh = useCallback(() => {
-    if (!companyId || timer.current) return;
+    if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
       void queryClient.invalidateQueries({ queryKey: conversationsKeys.lists(companyId) });

@@ -1,9 +1,9 @@
 import { type Department, FALLBACK_DEPARTMENTS, withPlaceholderDepartments } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { toast } from "#web/components/ui/toast-store.ts";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { describeError, isUnauthorized } from "#web/lib/api-error.ts";
 import { shellDataConfig } from "#web/lib/config.ts";
+import { toast } from "#web/lib/toast-store.ts";
 
 // The company's AI departments for the rail.
 

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { getToasts } from "#web/components/ui/toast-store.ts";
+import { getToasts } from "#web/lib/toast-store.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { departmentsQueryOptions } from "./api.ts";
 

@@ -1,23 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "#web/lib/api-error.ts";
-import { isOrderNotFound, orderPdfFilename, ordersPeriodQuery } from "./api.ts";
+import { isOrderNotFound, orderPdfFilename, ordersQuery } from "./api.ts";
 
-describe("ordersPeriodQuery", () => {
-  it("sends nothing for the default frame, so the server's monthly default applies", () => {
-    expect(ordersPeriodQuery({ timeFrame: "monthly" })).toEqual({ relativeDate: undefined });
+describe("ordersQuery", () => {
+  it("sends no frame for the default one, so the server's monthly default applies", () => {
+    expect(ordersQuery({ timeFrame: "monthly" })).toEqual({ page: 1, perPage: 20 });
   });
 
-  it("sends another frame from the address", () => {
-    expect(ordersPeriodQuery({ timeFrame: "weekly", state: "sent" })).toEqual({ relativeDate: "weekly" });
+  it("sends another frame, the state and the page from the address", () => {
+    expect(ordersQuery({ timeFrame: "weekly", state: "sent", page: 3 })).toEqual({
+      relative_date: "weekly",
+      "q[state_eq]": "sent",
+      page: 3,
+      perPage: 20,
+    });
   });
 
   it("sends a custom range only when both bounds are given", () => {
     expect(
-      ordersPeriodQuery({ timeFrame: "daily", "q[created_at_gteq]": "2026-01-01", "q[created_at_lteq]": "2026-01-31" }),
-    ).toEqual({ "q[created_at_gteq]": "2026-01-01", "q[created_at_lteq]": "2026-01-31" });
-    expect(ordersPeriodQuery({ timeFrame: "monthly", "q[created_at_gteq]": "2026-01-01" })).toEqual({
-      relativeDate: undefined,
-    });
+      ordersQuery({ timeFrame: "daily", "q[created_at_gteq]": "2026-01-01", "q[created_at_lteq]": "2026-01-31" }),
+    ).toMatchObject({ "q[created_at_gteq]": "2026-01-01", "q[created_at_lteq]": "2026-01-31" });
+    expect(ordersQuery({ timeFrame: "monthly", "q[created_at_gteq]": "2026-01-01" })).toEqual({ page: 1, perPage: 20 });
   });
 });
 

@@ -1,31 +1,24 @@
-import {
-  customDateRange,
-  DEFAULT_TIME_FRAME,
-  FIRST_PAGE,
-  type OrdersSearch,
-  type QuoteDetail,
-  type QuotesPage,
-} from "@foreman/contract";
+import { FIRST_PAGE, type OrdersSearch, type QuoteDetail, type QuotesPage } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { isApiError } from "#web/lib/api-error.ts";
+import { periodQuery } from "#web/lib/period.ts";
 
 // Orders and quotes: the list, one order, its PDF and its cancellation.
 
 export const ORDERS_PER_PAGE = 20;
 
-/** What the list shows, page aside: changing any of it starts again from page 1. */
-export type OrdersFilter = Omit<OrdersSearch, "page">;
-
 /**
- * The list's period. `GET /app/quotes.json` already defaults to the monthly frame
- * (monthly is the orders screen's default), which is also the route's default timeFrame; so the list sends nothing unless the address
- * asks for another frame or a full custom range. A lone date bound is ignored.
+ * The list's wire query, from the address (`/orders?state=…&page=N`). `GET /app/quotes.json` already
+ * defaults to the monthly frame, which is also the route's default, so that frame is left out.
  */
-export function ordersPeriodQuery(search: OrdersFilter): Record<string, string | undefined> {
-  const range = customDateRange(search);
-  if (range) return { "q[created_at_gteq]": range.from, "q[created_at_lteq]": range.to };
-  return { relativeDate: search.timeFrame !== DEFAULT_TIME_FRAME ? search.timeFrame : undefined };
+export function ordersQuery(search: OrdersSearch) {
+  return {
+    ...periodQuery(search, { omitDefaultFrame: true }),
+    "q[state_eq]": search.state,
+    page: search.page ?? FIRST_PAGE,
+    perPage: ORDERS_PER_PAGE,
+  };
 }
 
 export const ordersKeys = {
@@ -40,12 +33,7 @@ export function fetchOrders(companyId: string, search: OrdersSearch, signal?: Ab
     companyScoped: true,
     companyId,
     signal,
-    query: {
-      ...ordersPeriodQuery(search),
-      "q[state_eq]": search.state,
-      page: search.page ?? FIRST_PAGE,
-      perPage: ORDERS_PER_PAGE,
-    },
+    query: ordersQuery(search),
   });
 }
 

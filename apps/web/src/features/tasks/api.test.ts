@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { makeTask } from "#web/test/fixtures/tasks.ts";
 import { readTasksPage } from "./api.ts";
-import { makeTask } from "./task-fixtures.ts";
 
 describe("readTasksPage", () => {
   it("keeps the page's tasks and totals", () => {

@@ -6,12 +6,12 @@ import {
   type TaskState,
   type TasksSearch,
 } from "@foreman/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryKey, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
 
-// Tasks: the list the action items and tasks screens
-// read, and resolving one. Every task query lives under ["tasks", companyId], so one invalidation
-// (a live event, a resolution) refreshes the action items, the tasks table and the assistant together.
+// Tasks: the list the action items and tasks screens read, and resolving one. Every task query lives
+// under ["tasks", companyId] (the action items, the tasks table and the assistant's threads), so a
+// changed task can be found in all of them (task-cache.ts).
 
 export type TasksPage = { tasks: Task[]; total: number; page: number; perPage: number };
 export type TasksListParams = { state?: TaskState; page?: number; perPage?: number };
@@ -23,6 +23,22 @@ export const tasksKeys = {
   threads: (companyId: string) => ["tasks", companyId, "threads"] as const,
   thread: (companyId: string, id: string) => ["tasks", companyId, "thread", id] as const,
 };
+
+/** A list of tasks (the tasks table, an action items tab, the assistant's threads), not one thread. */
+export const isTaskListKey = (queryKey: QueryKey) =>
+  queryKey[2] === "list" || queryKey[2] === "action-items" || queryKey[2] === "threads";
+
+/**
+ * Whether a task now in `state` joins the list under this key even though the list did not hold it:
+ * the lists filtered to that state (a task done elsewhere enters the Done tab), and the threads, which
+ * are ordered by their last update. An unfiltered list keeps its pages, as they are ordered by creation.
+ */
+export function listAdmits(queryKey: QueryKey, state: TaskState): boolean {
+  if (queryKey[2] === "threads") return true;
+  if (queryKey[2] === "action-items") return queryKey[3] === state;
+  if (queryKey[2] === "list") return (queryKey[3] as TasksListParams | undefined)?.state === state;
+  return false;
+}
 
 const whole = (value: unknown, fallback: number) =>
   typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : fallback;
@@ -78,10 +94,11 @@ export function tasksQueryOptions(companyId: string, params: TasksListParams) {
 
 /**
  * `POST /app/tasks/{id}/resolution.json`: a question takes an answer; an authorize item a decision and
- * an optional answer. 409 when it was resolved meanwhile or is past due (nothing changed).
+ * an optional answer. Answers the resolved task; 409 when it was resolved meanwhile or is past due
+ * (nothing changed).
  */
 export function resolveTask(companyId: string, id: string, body: ResolutionBody) {
-  return apiRequest<unknown>(`/app/tasks/${encodeURIComponent(id)}/resolution.json`, {
+  return apiRequest<Task | undefined>(`/app/tasks/${encodeURIComponent(id)}/resolution.json`, {
     method: "POST",
     companyScoped: true,
     companyId,

@@ -1,8 +1,7 @@
 import { parseActionItemsSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
 import { PendingView } from "#web/components/feedback/pending-view.tsx";
-import { ActionItemsPage } from "#web/features/action-items/components/action-items-page.tsx";
-import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { ActionItemsPage } from "#web/features/tasks/action-items/components/action-items-page.tsx";
 
 export const Route = createFileRoute("/_app/action_items")({
   // The to-do list by default; `?state=done` is the Done tab. No loader: this file is part of the shell's
@@ -15,6 +14,5 @@ export const Route = createFileRoute("/_app/action_items")({
 
 function ActionItemsRoute() {
   const { state } = Route.useSearch();
-  const company = useSelectedCompany();
-  return <ActionItemsPage companyId={company?.id ?? null} state={state ?? "to_do"} />;
+  return <ActionItemsPage state={state ?? "to_do"} />;
 }

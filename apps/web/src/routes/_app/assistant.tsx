@@ -1,8 +1,7 @@
 import { parseAssistantSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
-import { AssistantLoading } from "#web/features/assistant/components/assistant-loading.tsx";
-import { AssistantPage } from "#web/features/assistant/components/assistant-page.tsx";
-import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { AssistantLoading } from "#web/features/tasks/assistant/components/assistant-loading.tsx";
+import { AssistantPage } from "#web/features/tasks/assistant/components/assistant-page.tsx";
 
 export const Route = createFileRoute("/_app/assistant")({
   // The selected thread (`?thread=<task id>`) and, on narrow screens, its info panel (`&panel=info`). No
@@ -15,6 +14,5 @@ export const Route = createFileRoute("/_app/assistant")({
 
 function AssistantRoute() {
   const search = Route.useSearch();
-  const company = useSelectedCompany();
-  return <AssistantPage companyId={company?.id ?? null} search={search} />;
+  return <AssistantPage search={search} />;
 }

@@ -1,10 +1,9 @@
 import { DEFAULT_TIME_FRAME, parseDashboardSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
-import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions } from "#web/features/dashboard/api.ts";
-import { DashboardPage } from "#web/features/dashboard/components/dashboard-page.tsx";
-import { DashboardSkeleton } from "#web/features/dashboard/components/dashboard-skeleton.tsx";
-import { periodFromSearch } from "#web/lib/sales-period.ts";
+import { leadsBreakdownQueryOptions, salesIndicatorsQueryOptions } from "#web/features/sales/dashboard/api.ts";
+import { DashboardPage } from "#web/features/sales/dashboard/components/dashboard-page.tsx";
+import { DashboardSkeleton } from "#web/features/sales/dashboard/components/dashboard-skeleton.tsx";
 
 export const Route = createFileRoute("/_app/dashboard")({
   // The period and the leads breakdown's stage (`?stage=qualified`; all stages when absent).
@@ -16,9 +15,8 @@ export const Route = createFileRoute("/_app/dashboard")({
     // The layout's loader runs alongside this one: share its user call to learn the company.
     const company = reconcileCompanySelection(await queryClient.ensureQueryData(meQueryOptions()));
     if (!company) return;
-    const period = periodFromSearch(deps);
-    const indicators = salesIndicatorsQueryOptions(company.id, period);
-    const breakdown = leadsBreakdownQueryOptions(company.id, period, deps.stage);
+    const indicators = salesIndicatorsQueryOptions(company.id, deps);
+    const breakdown = leadsBreakdownQueryOptions(company.id, deps, deps.stage);
     // A period or stage chosen on the page only starts the calls: the controls show the choice at once
     // and the page dims the old figures until the new ones arrive. Arriving (or preloading) waits, so
     // the first paint has the figures.

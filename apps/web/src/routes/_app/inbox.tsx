@@ -2,8 +2,8 @@ import { parseInboxPageSearch } from "@foreman/contract";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
-import { InboxPage } from "#web/features/inbox/components/inbox-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
+import { InboxPage } from "#web/features/conversations/inbox/components/inbox-page.tsx";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/inbox")({
   // The filters, and the chat tool's pair naming the open conversation.
@@ -14,7 +14,7 @@ export const Route = createFileRoute("/_app/inbox")({
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
-    const { inboxQueryOptions } = await import("#web/features/inbox/api.ts");
+    const { inboxQueryOptions } = await import("#web/features/conversations/inbox/api.ts");
     await queryClient.prefetchInfiniteQuery(inboxQueryOptions(company.id, deps));
   },
   head: () => ({ meta: [{ title: "Inbox · Foreman" }] }),
@@ -23,7 +23,6 @@ export const Route = createFileRoute("/_app/inbox")({
 
 function InboxRoute() {
   const search = Route.useSearch();
-  const company = useSelectedCompany();
   const navigate = useNavigate({ from: Route.fullPath });
   const onFiltersChange = useCallback(
     (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change }) }),
@@ -33,7 +32,5 @@ function InboxRoute() {
     () => void navigate({ search: (prev) => ({ ...prev, sso_account_id: undefined, sso_conversation_id: undefined }) }),
     [navigate],
   );
-  return (
-    <InboxPage companyId={company?.id ?? null} search={search} onFiltersChange={onFiltersChange} onClose={onClose} />
-  );
+  return <InboxPage search={search} onFiltersChange={onFiltersChange} onClose={onClose} />;
 }

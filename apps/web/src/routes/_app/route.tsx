@@ -9,6 +9,7 @@ import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "
 import { useSwitchCompany } from "#web/features/companies/use-switch-company.ts";
 import { departmentsQueryOptions } from "#web/features/departments/api.ts";
 import { isUnauthorized } from "#web/lib/api-error.ts";
+import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { useSelectedCompany } from "#web/lib/selected-company.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
 import { LazyErrorScreen } from "../-lazy-feedback.tsx";
@@ -62,8 +63,15 @@ function AppLayout() {
     return <LazyErrorScreen error={meQuery.error ?? loaded.error} reset={() => router.invalidate()} />;
   }
 
+  // The screens read the company from here (useCompanyId), not each from the stored selection.
+  const page = (
+    <CompanyIdProvider companyId={company?.id ?? null}>
+      <Outlet />
+    </CompanyIdProvider>
+  );
+
   // The inbox frames a conversation (`?embed=1`): the page alone, without the shell around it.
-  if (embedded) return <Outlet />;
+  if (embedded) return page;
 
   return (
     <AppShell
@@ -74,7 +82,7 @@ function AppLayout() {
       onSwitchCompany={switchCompany}
       onSignOut={signOut}
     >
-      <Outlet />
+      {page}
     </AppShell>
   );
 }

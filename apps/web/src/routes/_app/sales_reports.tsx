@@ -1,11 +1,10 @@
 import { DEFAULT_TIME_FRAME, parseDateRangeSearch } from "@foreman/contract";
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
-import { salesReportsQueryOptions } from "#web/features/sales-reports/api.ts";
-import { SalesReportsPage } from "#web/features/sales-reports/components/sales-reports-page.tsx";
-import { SalesReportsSkeleton } from "#web/features/sales-reports/components/sales-reports-skeleton.tsx";
-import { loadReportCharts } from "#web/features/sales-reports/load-report-charts.ts";
-import { periodFromSearch } from "#web/lib/sales-period.ts";
+import { salesReportsQueryOptions } from "#web/features/sales/reports/api.ts";
+import { SalesReportsPage } from "#web/features/sales/reports/components/sales-reports-page.tsx";
+import { SalesReportsSkeleton } from "#web/features/sales/reports/components/sales-reports-skeleton.tsx";
+import { loadReportCharts } from "#web/features/sales/reports/load-report-charts.ts";
 
 export const Route = createFileRoute("/_app/sales_reports")({
   validateSearch: parseDateRangeSearch,
@@ -21,7 +20,7 @@ export const Route = createFileRoute("/_app/sales_reports")({
     // The layout's loader runs alongside this one: share its user call to learn the company.
     const company = reconcileCompanySelection(await queryClient.ensureQueryData(meQueryOptions()));
     if (!company) return;
-    const reports = salesReportsQueryOptions(company.id, periodFromSearch(deps));
+    const reports = salesReportsQueryOptions(company.id, deps);
     // A period chosen on the page only starts the call: the frame bar shows the choice at once and the
     // page dims the old reports until the new ones arrive. Arriving (or preloading) waits, so the first
     // paint has the figures.

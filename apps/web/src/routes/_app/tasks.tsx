@@ -2,7 +2,6 @@ import { parseTasksSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
 import { PendingView } from "#web/components/feedback/pending-view.tsx";
 import { TasksPage } from "#web/features/tasks/components/tasks-page.tsx";
-import { useSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/tasks")({
   // `?state=to_do|done&page=N`; all tasks on the first page by default. No loader, to keep the shell's
@@ -15,6 +14,5 @@ export const Route = createFileRoute("/_app/tasks")({
 
 function TasksRoute() {
   const search = Route.useSearch();
-  const company = useSelectedCompany();
-  return <TasksPage companyId={company?.id ?? null} search={search} />;
+  return <TasksPage search={search} />;
 }

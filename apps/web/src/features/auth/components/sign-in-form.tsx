@@ -2,12 +2,10 @@ import { type SignInForm as SignInValues, signInFormSchema } from "@foreman/cont
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { signIn } from "../api.ts";
 import { signInErrorMessage } from "../error-messages.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { ForgotPasswordDialog } from "./forgot-password-dialog.tsx";
-import { FormAlert } from "./form-alert.tsx";
 import { TextField } from "./text-field.tsx";
 
 type SignInFormProps = {
@@ -36,7 +34,14 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+    <AuthForm
+      label="Sign in"
+      onSubmit={onSubmit}
+      error={formError}
+      submitting={isSubmitting}
+      submitLabel="Sign in"
+      submittingLabel="Signing in…"
+    >
       <TextField
         id="sign-in-email"
         label="Email"
@@ -57,11 +62,6 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         labelAction={<ForgotPasswordDialog />}
         {...register("password")}
       />
-      <FormAlert message={formError} />
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner /> : null}
-        {isSubmitting ? "Signing in…" : "Sign in"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,13 +2,11 @@ import { type SignUpForm as SignUpValues, signUpSchema } from "@foreman/contract
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "#web/components/ui/button.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { isApiError } from "#web/lib/api-error.ts";
 import { signUp } from "../api.ts";
 import { signUpErrorMessage } from "../error-messages.ts";
-import { FormAlert } from "./form-alert.tsx";
-import { TextField } from "./text-field.tsx";
+import { AuthForm } from "./auth-form.tsx";
+import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 type SignUpFormProps = {
   /** Runs once the account exists and the session is stored; the page navigates on. */
@@ -21,6 +19,31 @@ type FieldName = (typeof FIELDS)[number];
 function isFieldName(value: string): value is FieldName {
   return (FIELDS as readonly string[]).includes(value);
 }
+
+/** Each field's id, label and input hints (autofill, the phone keyboard). */
+const FIELD_PROPS: Record<
+  FieldName,
+  Pick<TextFieldProps, "id" | "label" | "type" | "inputMode" | "autoComplete" | "placeholder">
+> = {
+  firstName: { id: "sign-up-first-name", label: "First name", autoComplete: "given-name" },
+  lastName: { id: "sign-up-last-name", label: "Last name", autoComplete: "family-name" },
+  email: {
+    id: "sign-up-email",
+    label: "Work email",
+    type: "email",
+    inputMode: "email",
+    autoComplete: "email",
+    placeholder: "you@company.com",
+  },
+  companyName: { id: "sign-up-company-name", label: "Company name", autoComplete: "organization" },
+  password: { id: "sign-up-password", label: "Password", type: "password", autoComplete: "new-password" },
+  passwordConfirmation: {
+    id: "sign-up-password-confirmation",
+    label: "Confirm password",
+    type: "password",
+    autoComplete: "new-password",
+  },
+};
 
 const EMPTY: SignUpValues = {
   firstName: "",
@@ -60,63 +83,25 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     await onSignedUp();
   });
 
+  // Each field bound to the form: its id, label and hints, its value and its error.
+  const field = (name: FieldName) => ({ ...FIELD_PROPS[name], error: errors[name]?.message, ...register(name) });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign up">
+    <AuthForm
+      label="Sign up"
+      onSubmit={onSubmit}
+      error={formError}
+      submitting={isSubmitting}
+      submitLabel="Create account"
+      submittingLabel="Creating your account…"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="sign-up-first-name"
-          label="First name"
-          autoComplete="given-name"
-          autoFocus
-          error={errors.firstName?.message}
-          {...register("firstName")}
-        />
-        <TextField
-          id="sign-up-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register("lastName")}
-        />
+        <TextField {...field("firstName")} autoFocus />
+        <TextField {...field("lastName")} />
       </div>
-      <TextField
-        id="sign-up-email"
-        label="Work email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <TextField
-        id="sign-up-company-name"
-        label="Company name"
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...register("companyName")}
-      />
-      <TextField
-        id="sign-up-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <TextField
-        id="sign-up-password-confirmation"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.passwordConfirmation?.message}
-        {...register("passwordConfirmation")}
-      />
-      <FormAlert message={formError} />
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner /> : null}
-        {isSubmitting ? "Creating your account…" : "Create account"}
-      </Button>
-    </form>
+      <TextField {...field("email")} />
+      <TextField {...field("companyName")} />
+      <TextField {...field("password")} />
+      <TextField {...field("passwordConfirmation")} />
+    </AuthForm>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Input } from "#web/components/ui/input.tsx";
 import { Label } from "#web/components/ui/label.tsx";
 
-type TextFieldProps = ComponentProps<"input"> & {
+export type TextFieldProps = ComponentProps<"input"> & {
   id: string;
   label: string;
   error?: string;

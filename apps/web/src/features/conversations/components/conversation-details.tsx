@@ -11,7 +11,7 @@ import { Link } from "@tanstack/react-router";
 import { Bot, ChevronRight, Mail, Phone, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
-import { OrderStatusBadge } from "#web/features/orders/components/order-status-badge.tsx";
+import { OrderStatusBadge } from "#web/components/badges/order-status-badge.tsx";
 import { cn } from "#web/lib/utils.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
 

@@ -11,7 +11,8 @@ import {
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ConversationFilterPanel, SEARCH_DEBOUNCE_MS } from "./conversation-filters.tsx";
+import { ConversationFilterPanel } from "./conversation-filters.tsx";
+import { SEARCH_DEBOUNCE_MS } from "./search-field.tsx";
 
 // The filter panel wired to the address the way the conversations route wires it: chips and the search
 // write the URL (a new filter drops the page), and the URL drives what the panel shows.

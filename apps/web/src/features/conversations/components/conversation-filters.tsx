@@ -1,27 +1,24 @@
 import {
   CHANNEL_LABELS,
   CHANNELS,
-  CONVERSATION_SEARCH_MAX_LENGTH,
   CONVERSATION_STATUS_LABELS,
   CONVERSATION_STATUSES,
   type ConversationFilters,
   LEAD_STAGES,
 } from "@foreman/contract";
-import { Search, SlidersHorizontal, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { SlidersHorizontal, X } from "lucide-react";
+import { useId, useState } from "react";
 import { leadStageLabel, STAGE_VARIANTS } from "#web/components/badges/lead-stage-badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Input } from "#web/components/ui/input.tsx";
+import { ChipGroup, chipClass } from "#web/components/ui/chip.tsx";
 import { cn } from "#web/lib/utils.ts";
 import { hasConversationFilters } from "../filters.ts";
 import { ChannelIcon } from "./channel-icon.tsx";
+import { SearchField } from "./search-field.tsx";
 
 // The filter panel of the inbox and the conversations list: a text search (applied as you pause
 // typing) and the stage, channel and status chips. The values live in the address; this panel only
 // reports changes (`onChange`), and each screen writes them into its URL.
-
-/** How long typing must pause before the search applies. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export type FiltersChange = Partial<ConversationFilters>;
 
@@ -155,7 +152,7 @@ function ChosenFilters({
           <button
             type="button"
             onClick={() => onChange({ [item.key]: undefined })}
-            className={cn(chip, active, "pr-1.5")}
+            className={cn(chipClass(true, "facet"), "pr-1.5")}
             aria-label={`Remove filter ${item.label}: ${item.value}`}
           >
             <span className="font-normal opacity-80">{item.label}:</span> {item.value}
@@ -175,123 +172,3 @@ const STAGE_DOTS: Record<string, string> = {
   success: "bg-success",
   destructive: "bg-destructive",
 };
-
-type ChipOption<T extends string> = { value: T; label: string; icon?: ReactNode };
-
-const chip =
-  "inline-flex h-7 shrink-0 items-center gap-1.5 rounded-full border px-2.5 font-medium text-xs transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background";
-const idle = "bg-background text-muted-foreground hover:bg-accent hover:text-accent-foreground dark:bg-input/20";
-const active = "border-primary/50 bg-primary/10 text-primary dark:bg-primary/15";
-
-/** One facet as toggle chips: "All" plus each value; choosing the chosen one again goes back to all. */
-function ChipGroup<T extends string>({
-  label,
-  value,
-  options,
-  onSelect,
-}: {
-  label: string;
-  value: T | undefined;
-  options: ChipOption<T>[];
-  onSelect: (value: T | undefined) => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="flex items-start gap-2">
-      <span id={labelId} className="w-14 shrink-0 pt-1.5 text-muted-foreground text-xs">
-        {label}
-      </span>
-      <fieldset aria-labelledby={labelId} className="m-0 flex min-w-0 flex-wrap gap-1.5 border-0 p-0">
-        <button
-          type="button"
-          aria-pressed={value === undefined}
-          onClick={() => onSelect(undefined)}
-          className={cn(chip, value === undefined ? active : idle)}
-        >
-          All
-        </button>
-        {options.map((option) => {
-          const selected = option.value === value;
-          return (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => onSelect(selected ? undefined : option.value)}
-              className={cn(chip, selected ? active : idle)}
-              data-value={option.value}
-            >
-              {option.icon}
-              {option.label}
-            </button>
-          );
-        })}
-      </fieldset>
-    </div>
-  );
-}
-
-/**
- * The search box keeps what is typed and reports it once typing pauses (or at once on Enter). When the
- * address changes underneath (back, a cleared filter), it shows the address's value again.
- */
-function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const reported = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (value !== reported.current) {
-      reported.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function report(next: string) {
-    clearTimeout(timer.current);
-    const q = next.trim();
-    if (q === reported.current) return;
-    reported.current = q;
-    onSearch(q);
-  }
-
-  return (
-    <div className="relative min-w-0 flex-1">
-      <Search
-        aria-hidden
-        className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        value={text}
-        maxLength={CONVERSATION_SEARCH_MAX_LENGTH}
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => report(next), SEARCH_DEBOUNCE_MS);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") report(text);
-        }}
-        placeholder="Search name, company, need"
-        aria-label="Search conversations"
-        className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
-      />
-      {text ? (
-        <button
-          type="button"
-          onClick={() => {
-            setText("");
-            report("");
-          }}
-          className="-translate-y-1/2 absolute top-1/2 right-1.5 rounded p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Clear search"
-        >
-          <X aria-hidden className="size-3.5" />
-        </button>
-      ) : null}
-    </div>
-  );
-}

@@ -1,12 +1,14 @@
 import type { ConversationDetail } from "@foreman/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ExternalLink, PanelRightOpen, RotateCw, UserRoundCheck, X } from "lucide-react";
+import { ArrowLeft, ExternalLink, PanelRightOpen, UserRoundCheck, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { describeError } from "#web/lib/api-error.ts";
+import { useCompanyId } from "#web/lib/company-id.tsx";
 import { useLiveEventsStatus } from "#web/lib/live-events.ts";
 import { cn } from "#web/lib/utils.ts";
 import {
@@ -26,14 +28,15 @@ import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
 import { MessageThread } from "./message-thread.tsx";
 import { ReplyBox } from "./reply-box.tsx";
 
-type ConversationPageProps = { companyId: string; conversationId: string; embed: boolean };
+type ConversationPageProps = { conversationId: string; embed: boolean };
 
 /**
  * One conversation: the thread with the reply box, and beside it (wide screens) or in a panel that
  * opens from the header (phones) the lead, quotes, customer and who handles it. Embedded (`embed=1`,
  * inside the inbox) it is only the thread and the reply box under a one-line header.
  */
-export function ConversationPage({ companyId, conversationId, embed }: ConversationPageProps) {
+export function ConversationPage({ conversationId, embed }: ConversationPageProps) {
+  const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const detail = useQuery(conversationQueryOptions(companyId, conversationId));
   const messages = useInfiniteQuery(messagesQueryOptions(companyId, conversationId));
@@ -227,10 +230,7 @@ function ThreadError({ message, onRetry }: { message: string; onRetry: () => voi
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center" role="alert">
       <p className="font-medium">The messages could not be loaded.</p>
       <p className="max-w-sm text-muted-foreground text-sm">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCw aria-hidden />
-        Try again
-      </Button>
+      <TryAgainButton onRetry={onRetry} size="sm" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CHANNEL_LABELS, type ConversationListItem, formatMoney, orderAmount } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight } from "lucide-react";
 import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
+import { LIST_CARD_CLASS, ListCardContent } from "#web/components/layout/list-card.tsx";
 import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { activityLabel } from "../activity-date.ts";
@@ -87,9 +87,9 @@ export function ConversationsList({ conversations, embed = false }: Conversation
               to="/conversations/$conversationId"
               params={{ conversationId: item.id }}
               search={search}
-              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+              className={LIST_CARD_CLASS}
             >
-              <div className="min-w-0 flex-1 space-y-1.5">
+              <ListCardContent>
                 <div className="flex items-start justify-between gap-3">
                   <span className="flex min-w-0 items-center gap-1.5">
                     <ChannelIcon channel={item.channel} />
@@ -109,8 +109,7 @@ export function ConversationsList({ conversations, embed = false }: Conversation
                     <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
                   </span>
                 </div>
-              </div>
-              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              </ListCardContent>
             </Link>
           </li>
         ))}

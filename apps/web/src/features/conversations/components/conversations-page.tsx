@@ -1,15 +1,14 @@
 import { type ConversationFilters, type ConversationsSearch, FIRST_PAGE } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { MessagesSquare, RotateCw, SearchX } from "lucide-react";
+import { MessagesSquare, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
-import { ListPagination } from "#web/components/layout/list-pagination.tsx";
+import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
-import { Button } from "#web/components/ui/button.tsx";
+import { PagedList } from "#web/components/layout/paged-list.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { describeError } from "#web/lib/api-error.ts";
+import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { cn } from "#web/lib/utils.ts";
 import { conversationsQueryOptions } from "../api.ts";
 import { hasConversationFilters } from "../filters.ts";
@@ -18,13 +17,12 @@ import { ConversationFilterPanel, type FiltersChange } from "./conversation-filt
 import { ConversationsList } from "./conversations-list.tsx";
 
 type ConversationsPageProps = {
-  companyId: string | null;
   search: ConversationsSearch;
   onFiltersChange: (change: FiltersChange) => void;
 };
 
 /** Every conversation, newest activity first, 50 a page, with the inbox's filters; all held in the address. */
-export function ConversationsPage({ companyId, search, onFiltersChange }: ConversationsPageProps) {
+export function ConversationsPage({ search, onFiltersChange }: ConversationsPageProps) {
   const embed = search.embed === 1;
   return (
     <div className={cn("space-y-6", embed && "min-h-dvh p-4 sm:p-6")}>
@@ -39,7 +37,9 @@ export function ConversationsPage({ companyId, search, onFiltersChange }: Conver
         // On a phone the chips would push the list below the fold: they fold behind a button there.
         collapsible={{ defaultOpen: Boolean(search.stage || search.channel || search.status), phoneOnly: true }}
       />
-      {companyId ? <Results key={companyId} companyId={companyId} search={search} /> : <ListSkeleton />}
+      <CompanyGate fallback={<ListSkeleton />}>
+        <Results search={search} />
+      </CompanyGate>
     </div>
   );
 }
@@ -48,7 +48,8 @@ function filtersOf(search: ConversationsSearch): ConversationFilters {
   return { stage: search.stage, channel: search.channel, status: search.status, q: search.q };
 }
 
-function Results({ companyId, search }: { companyId: string; search: ConversationsSearch }) {
+function Results({ search }: { search: ConversationsSearch }) {
+  const companyId = useCompanyId();
   const filters = filtersOf(search);
   const query = useQuery({
     ...conversationsQueryOptions(companyId, filters, search.page ?? FIRST_PAGE),
@@ -58,42 +59,31 @@ function Results({ companyId, search }: { companyId: string; search: Conversatio
 
   if (query.error && !query.data) {
     return (
-      <EmptyState
+      <QueryError
         title="The conversations could not be loaded."
-        description={describeError(query.error)}
-        action={
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        }
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        size="sm"
       />
     );
   }
   if (!query.data) return <ListSkeleton />;
   const { conversations, total, page, perPage } = query.data;
-  const pages = Math.max(1, Math.ceil(total / perPage));
   return (
-    <section aria-labelledby="all-conversations" className="space-y-4">
-      <h2 id="all-conversations" className="flex items-baseline gap-2 font-semibold text-base">
-        {hasConversationFilters(filters) ? "Matching conversations" : "All conversations"}
-        <span className="font-normal text-muted-foreground tabular-nums" data-testid="conversations-total">
-          {total.toLocaleString("en-US")}
-        </span>
-        {query.isPlaceholderData ? <Spinner className="size-3.5 self-center text-muted-foreground" /> : null}
-      </h2>
-      {conversations.length === 0 && total > 0 ? (
-        <EmptyState
-          icon={MessagesSquare}
-          title={`There is no page ${page.toLocaleString("en-US")}`}
-          description={`These conversations fit on ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}.`}
-          action={
-            <Button variant="outline" size="sm" asChild>
-              {pageLink(pages, "Go to the last page")}
-            </Button>
-          }
-        />
-      ) : conversations.length === 0 ? (
+    <PagedList
+      title={hasConversationFilters(filters) ? "Matching conversations" : "All conversations"}
+      headingId="all-conversations"
+      totalTestId="conversations-total"
+      page={page}
+      perPage={perPage}
+      total={total}
+      rows={conversations.length}
+      noun="conversations"
+      pageLink={pageLink}
+      hideSinglePage
+      updating={query.isPlaceholderData}
+      pastEnd={{ icon: MessagesSquare, backTo: "last" }}
+      empty={
         hasConversationFilters(filters) ? (
           <EmptyState
             icon={SearchX}
@@ -107,13 +97,10 @@ function Results({ companyId, search }: { companyId: string; search: Conversatio
             description="Conversations your AI employees have with customers will show up here."
           />
         )
-      ) : (
-        <div className={cn("space-y-4 transition-opacity", query.isPlaceholderData && "opacity-60")}>
-          <ConversationsList conversations={conversations} embed={search.embed === 1} />
-          <Pagination page={page} perPage={perPage} total={total} />
-        </div>
-      )}
-    </section>
+      }
+    >
+      <ConversationsList conversations={conversations} embed={search.embed === 1} />
+    </PagedList>
   );
 }
 
@@ -128,11 +115,6 @@ function pageLink(page: number, children: ReactNode) {
       {children}
     </Link>
   );
-}
-
-/** The conversations' pages, hidden when one page holds them all. */
-function Pagination(props: { page: number; perPage: number; total: number }) {
-  return <ListPagination {...props} noun="conversations" hideSinglePage pageLink={pageLink} />;
 }
 
 function ListSkeleton() {

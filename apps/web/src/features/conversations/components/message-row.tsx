@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { MessageAvatar } from "#web/features/tasks/components/message-avatar.tsx";
+import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
 import { cn } from "#web/lib/utils.ts";
 import type { MessageItem } from "../thread-items.ts";
 import { MessageAttachments } from "./message-attachments.tsx";

@@ -2,7 +2,7 @@ import type { Message } from "@foreman/contract";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { nextMessage as message } from "../message-fixtures.ts";
+import { nextMessage as message } from "#web/test/fixtures/messages.ts";
 import { MessageThread } from "./message-thread.tsx";
 
 function renderThread(messages: Message[], props: Partial<Parameters<typeof MessageThread>[0]> = {}) {

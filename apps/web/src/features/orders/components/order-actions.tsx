@@ -6,8 +6,9 @@ import { Download, MessageSquare, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { toast } from "#web/components/ui/toast-store.ts";
 import { describeError } from "#web/lib/api-error.ts";
+import { useCompanyId } from "#web/lib/company-id.tsx";
+import { toast } from "#web/lib/toast-store.ts";
 import { cancelOrder, fetchOrderPdf, orderPdfFilename, ordersKeys, saveFile } from "../api.ts";
 
 // Radix Dialog is not part of the deferred overlay kit: fetch it the first time the preview opens.
@@ -15,10 +16,11 @@ const CancelOrderDialog = lazy(() =>
   import("./cancel-order-dialog.tsx").then((module) => ({ default: module.CancelOrderDialog })),
 );
 
-type OrderActionsProps = { companyId: string; order: QuoteDetail };
+type OrderActionsProps = { order: QuoteDetail };
 
 /** Download PDF, Go to chat and (for open orders) Cancel order. */
-export function OrderActions({ companyId, order }: OrderActionsProps) {
+export function OrderActions({ order }: OrderActionsProps) {
+  const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
 

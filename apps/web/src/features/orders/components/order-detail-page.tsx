@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { useCompanyId } from "#web/lib/company-id.tsx";
 import { isOrderNotFound, orderQueryOptions } from "../api.ts";
 import { OrderActions } from "./order-actions.tsx";
 import {
@@ -17,13 +18,14 @@ import { OrderNotFound } from "./order-not-found.tsx";
 import { OrderLoading } from "./orders-loading.tsx";
 
 /** One order with its customer, delivery address, items and summary, and its actions. */
-export function OrderDetailPage({ companyId, orderId }: { companyId: string | null; orderId: string }) {
-  const query = useQuery({ ...orderQueryOptions(companyId ?? "", orderId), enabled: companyId !== null });
+export function OrderDetailPage({ orderId }: { orderId: string }) {
+  const companyId = useCompanyId();
+  const query = useQuery(orderQueryOptions(companyId, orderId));
   if (query.error) {
     if (isOrderNotFound(query.error)) return <OrderNotFound />;
     throw query.error;
   }
-  if (!companyId || !query.data) return <OrderLoading />;
+  if (!query.data) return <OrderLoading />;
   const order = query.data;
   return (
     <div className="space-y-6">
@@ -38,7 +40,7 @@ export function OrderDetailPage({ companyId, orderId }: { companyId: string | nu
       <PageHeader
         title={orderHeading(order)}
         description={`Order #${order.number}`}
-        actions={<OrderActions companyId={companyId} order={order} />}
+        actions={<OrderActions order={order} />}
       />
       <OrderOverview order={order} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-3">

@@ -1,8 +1,8 @@
 import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteDetail } from "@foreman/contract";
 import type { ReactNode } from "react";
+import { OrderStatusBadge } from "#web/components/badges/order-status-badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 // The read-only parts of the order detail page.
 

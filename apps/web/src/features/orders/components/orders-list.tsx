@@ -1,9 +1,9 @@
 import { formatLongDate, formatMoney, orderAmount, orderTitle, type QuoteSummary } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight } from "lucide-react";
+import { OrderStatusBadge } from "#web/components/badges/order-status-badge.tsx";
+import { LIST_CARD_CLASS, ListCardContent } from "#web/components/layout/list-card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { OrderCustomerCell, OrderCustomerLine } from "./order-customer.tsx";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
 
 // A row shows the title, customer, number, amount, status and date; the detail page has the rest.
 
@@ -57,12 +57,8 @@ export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
       <ul className="space-y-2 md:hidden">
         {orders.map((order) => (
           <li key={order.id} data-testid="order-card">
-            <Link
-              to="/orders/$orderId"
-              params={{ orderId: order.id }}
-              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <div className="min-w-0 flex-1 space-y-1.5">
+            <Link to="/orders/$orderId" params={{ orderId: order.id }} className={LIST_CARD_CLASS}>
+              <ListCardContent>
                 <div className="flex items-start justify-between gap-3">
                   <span className="truncate font-medium">{titleOf(order)}</span>
                   <span className="shrink-0 font-medium tabular-nums">{amountOf(order)}</span>
@@ -74,8 +70,7 @@ export function OrdersList({ orders }: { orders: readonly QuoteSummary[] }) {
                   <span aria-hidden>·</span>
                   <span>{formatLongDate(order.createdAt)}</span>
                 </div>
-              </div>
-              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              </ListCardContent>
             </Link>
           </li>
         ))}

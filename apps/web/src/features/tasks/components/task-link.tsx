@@ -1,7 +1,7 @@
 import type { Task } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { actionItemElementId } from "#web/features/action-items/element-ids.ts";
+import { actionItemElementId } from "../action-items/element-ids.ts";
 
 // Where a task opens: an open one on the action items list (to resolve it), a resolved one in its
 // assistant thread (to read what was said).

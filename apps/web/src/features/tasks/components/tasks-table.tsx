@@ -1,5 +1,5 @@
 import { type Task, timeLeft } from "@foreman/contract";
-import { ChevronRight } from "lucide-react";
+import { LIST_CARD_CLASS, ListCardContent } from "#web/components/layout/list-card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { DueTime } from "./due-time.tsx";
 import { ActionTypeBadge, TaskStateBadge } from "./task-badges.tsx";
@@ -74,11 +74,8 @@ export function TasksTable({ tasks }: { tasks: readonly Task[] }) {
       <ul className="space-y-2 md:hidden">
         {tasks.map((task) => (
           <li key={task.id} data-testid="task-card" data-task-id={task.id}>
-            <TaskLink
-              task={task}
-              className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <div className="min-w-0 flex-1 space-y-2">
+            <TaskLink task={task} className={LIST_CARD_CLASS}>
+              <ListCardContent className="space-y-2">
                 <p className="line-clamp-2 break-words font-medium">{task.title}</p>
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-muted-foreground text-xs">
                   <ActionTypeBadge actionType={task.actionType} />
@@ -90,8 +87,7 @@ export function TasksTable({ tasks }: { tasks: readonly Task[] }) {
                 {task.conversation.customerName ? (
                   <p className="truncate text-muted-foreground text-sm">{task.conversation.customerName}</p>
                 ) : null}
-              </div>
-              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              </ListCardContent>
             </TaskLink>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import { parseConversationSearch } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
 import { ConversationPage } from "#web/features/conversations/components/conversation-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
+import { CompanyGate } from "#web/lib/company-id.tsx";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/$conversationId")({
   validateSearch: parseConversationSearch,
@@ -23,15 +24,10 @@ export const Route = createFileRoute("/_app/conversations/$conversationId")({
 function ConversationRoute() {
   const { conversationId } = Route.useParams();
   const { embed } = Route.useSearch();
-  const company = useSelectedCompany();
-  if (!company) return null;
   // A new conversation or company starts afresh (scroll position, reply text, notices).
   return (
-    <ConversationPage
-      key={`${company.id}:${conversationId}`}
-      companyId={company.id}
-      conversationId={conversationId}
-      embed={embed === 1}
-    />
+    <CompanyGate>
+      <ConversationPage key={conversationId} conversationId={conversationId} embed={embed === 1} />
+    </CompanyGate>
   );
 }

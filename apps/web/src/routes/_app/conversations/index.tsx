@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
 import { ConversationsPage } from "#web/features/conversations/components/conversations-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/")({
   validateSearch: parseConversationsSearch,
@@ -23,12 +23,11 @@ export const Route = createFileRoute("/_app/conversations/")({
 
 function ConversationsRoute() {
   const search = Route.useSearch();
-  const company = useSelectedCompany();
   const navigate = useNavigate({ from: Route.fullPath });
   // Another filter is another list: it starts from its first page.
   const onFiltersChange = useCallback(
     (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }) }),
     [navigate],
   );
-  return <ConversationsPage companyId={company?.id ?? null} search={search} onFiltersChange={onFiltersChange} />;
+  return <ConversationsPage search={search} onFiltersChange={onFiltersChange} />;
 }

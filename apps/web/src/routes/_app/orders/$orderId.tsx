@@ -2,7 +2,8 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { OrderDetailPage } from "#web/features/orders/components/order-detail-page.tsx";
 import { OrderNotFound } from "#web/features/orders/components/order-not-found.tsx";
 import { OrderLoading } from "#web/features/orders/components/orders-loading.tsx";
-import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
+import { CompanyGate } from "#web/lib/company-id.tsx";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/$orderId")({
   // Starts the call early; before the first sign-in the company is not chosen yet and the page fetches
@@ -27,6 +28,9 @@ export const Route = createFileRoute("/_app/orders/$orderId")({
 
 function OrderDetailsRoute() {
   const { orderId } = Route.useParams();
-  const company = useSelectedCompany();
-  return <OrderDetailPage companyId={company?.id ?? null} orderId={orderId} />;
+  return (
+    <CompanyGate fallback={<OrderLoading />}>
+      <OrderDetailPage orderId={orderId} />
+    </CompanyGate>
+  );
 }

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_FRAME, FIRST_PAGE, parseOrdersSearch } from "@foreman/cont
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { OrdersLoading } from "#web/features/orders/components/orders-loading.tsx";
 import { OrdersPage } from "#web/features/orders/components/orders-page.tsx";
-import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/orders/")({
   validateSearch: parseOrdersSearch,
@@ -26,6 +26,5 @@ export const Route = createFileRoute("/_app/orders/")({
 
 function OrdersRoute() {
   const search = Route.useSearch();
-  const company = useSelectedCompany();
-  return <OrdersPage companyId={company?.id ?? null} search={search} />;
+  return <OrdersPage search={search} />;
 }
