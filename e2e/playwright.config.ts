@@ -12,7 +12,9 @@ const executablePath = findChromium() ?? undefined;
 export default defineConfig({
   testDir: "tests",
   fullyParallel: false,
-  workers: 2,
+  // One browser at a time: on 2 cores, two Chromiums beside the server starved each other, and journeys
+  // that take 15 s alone (four periods of charts on /sales_reports) ran past 30 s.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
