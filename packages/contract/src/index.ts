@@ -6,6 +6,7 @@ export * from "./auth/token-fields.ts";
 export * from "./companies/company.ts";
 export * from "./companies/selected-company.ts";
 export * from "./conversations/attachment.ts";
+export * from "./conversations/attachment-content.ts";
 export * from "./conversations/conversation.ts";
 export * from "./conversations/inbox-address.ts";
 export * from "./conversations/live-events.ts";

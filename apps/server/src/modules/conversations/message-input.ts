@@ -2,6 +2,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES_DESCRIPTION,
   ATTACHMENTS_PER_MESSAGE_MAX,
+  attachmentContentIssue,
   CONTENT_TYPE_PATTERN,
   type FieldError,
   isAllowedAttachmentType,
@@ -27,16 +28,26 @@ export const JSON_MESSAGE_BODY_LIMIT =
 
 const invalid = (details: FieldError[]) => httpError(400, "invalid_request", "Request validation failed", details);
 
-/** The JSON body, already validated by the route's schema (sendMessageBodySchema). */
+/** The JSON body, already validated by the route's schema (sendMessageBodySchema); the files' bytes are checked here. */
 export function fromJsonBody(body: SendMessageBody): StaffMessageInput {
-  return {
-    content: body.content,
-    files: (body.attachments ?? []).map((file) => ({
-      fileName: file.fileName,
-      contentType: file.contentType,
-      data: Buffer.from(file.data, "base64"),
-    })),
-  };
+  const files = (body.attachments ?? []).map((file) => ({
+    fileName: file.fileName,
+    contentType: file.contentType,
+    data: Buffer.from(file.data, "base64"),
+  }));
+  const details: FieldError[] = [];
+  files.forEach((file, index) => {
+    const issue = contentIssue(file);
+    if (issue) details.push({ field: `attachments.${index}.data`, message: issue });
+  });
+  if (details.length > 0) throw invalid(details);
+  return { content: body.content, files };
+}
+
+/** Whether the file's bytes are what its type says: the one content check of every upload path. */
+function contentIssue(file: UploadedFile): string | null {
+  const issue = attachmentContentIssue(file.data, file.contentType);
+  return issue ? `${file.fileName}: ${issue}` : null;
 }
 
 /** What is wrong with one uploaded file (a multipart part), or null. */
@@ -48,7 +59,7 @@ function fileIssue(file: UploadedFile): string | null {
     return `${file.fileName}: must be one of ${ATTACHMENT_TYPES_DESCRIPTION} (not ${file.contentType || "an unknown type"})`;
   }
   if (file.data.byteLength === 0) return `${file.fileName}: must not be empty`;
-  return null;
+  return contentIssue(file);
 }
 
 type MultipartError = Error & { code?: string; part?: { filename?: string } };

@@ -305,13 +305,43 @@ describe("POST /app/conversations/{id}/messages.json", () => {
       });
     });
 
+    const html = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
+    it.each([
+      ["an HTML page declared as a PNG", { name: "photo.png", type: "image/png", data: html }],
+      ["a PNG declared as a PDF", { name: "quote.pdf", type: "application/pdf", data: png }],
+      [
+        "a binary file declared as plain text",
+        { name: "notes.txt", type: "text/plain", data: new Uint8Array([...png, 0, 0, 0, 13]) },
+      ],
+    ])("multipart with %s → 400 naming the file, nothing stored", async (_, file) => {
+      const ok = { name: "ok.png", type: "image/png", data: png };
+      await refused(async () => postForm(conversation, await multipartBody({ content: "x" }, [ok, file])), 400, {
+        error: "invalid_request",
+        details: [{ field: "attachments.1", message: `${file.name}: its content is not ${file.type}` }],
+      });
+    });
+
+    it("JSON with an HTML page declared as a PNG → 400 naming the file, nothing stored", async () => {
+      const attachment = {
+        file_name: "photo.png",
+        content_type: "image/png",
+        data: Buffer.from(html).toString("base64"),
+      };
+      await refused(() => postJson(conversation, { content: "x", attachments: [attachment] }), 400, {
+        error: "invalid_request",
+        details: [{ field: "attachments.0.data", message: "photo.png: its content is not image/png" }],
+      });
+    });
+
     it("multipart with a file over 10 MB → 413 naming it; exactly 10 MB is taken", async () => {
       const big = { name: "huge.png", type: "image/png", data: new Uint8Array(ATTACHMENT_MAX_BYTES + 1) };
       await refused(async () => postForm(conversation, await multipartBody({ content: "x" }, [big])), 413, {
         error: "payload_too_large",
         error_description: expect.stringContaining("huge.png is larger than 10 MB"),
       });
-      const limit = { name: "limit.png", type: "image/png", data: new Uint8Array(ATTACHMENT_MAX_BYTES).fill(7) };
+      const limitData = new Uint8Array(ATTACHMENT_MAX_BYTES).fill(7);
+      limitData.set(png);
+      const limit = { name: "limit.png", type: "image/png", data: limitData };
       const response = await postForm(conversation, await multipartBody({ content: "x" }, [limit]));
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().attachments[0].byte_size).toBe(ATTACHMENT_MAX_BYTES);
