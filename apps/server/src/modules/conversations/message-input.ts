@@ -35,13 +35,17 @@ export function fromJsonBody(body: SendMessageBody): StaffMessageInput {
     contentType: file.contentType,
     data: Buffer.from(file.data, "base64"),
   }));
-  const details: FieldError[] = [];
-  files.forEach((file, index) => {
-    const issue = contentIssue(file);
-    if (issue) details.push({ field: `attachments.${index}.data`, message: issue });
-  });
+  const details = fileDetails(files, contentIssue, ".data");
   if (details.length > 0) throw invalid(details);
   return { content: body.content, files };
+}
+
+/** A detail for each file `issueOf` faults, named by its place (`attachments.N` and `suffix`). */
+function fileDetails(files: UploadedFile[], issueOf: (file: UploadedFile) => string | null, suffix = ""): FieldError[] {
+  return files.flatMap((file, index) => {
+    const message = issueOf(file);
+    return message ? [{ field: `attachments.${index}${suffix}`, message }] : [];
+  });
 }
 
 /** Whether the file's bytes are what its type says: the one content check of every upload path. */
@@ -116,10 +120,7 @@ export async function fromMultipart(request: FastifyRequest): Promise<StaffMessa
   const details: FieldError[] = [];
   const parsed = sendMessageBodySchema.shape.content.safeParse(content);
   if (!parsed.success) details.push({ field: "content", message: parsed.error.issues[0]!.message });
-  files.forEach((file, index) => {
-    const issue = fileIssue(file);
-    if (issue) details.push({ field: `attachments.${index}`, message: issue });
-  });
+  details.push(...fileDetails(files, fileIssue));
   if (details.length > 0) throw invalid(details);
   return { content: parsed.data!, files };
 }
