@@ -3,8 +3,11 @@
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip);
 //  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL;
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
+//  - api: throughput of four API reads under 50 connections, as a ratio to a raw node:http server;
+//    `npm run bench -- api pglite` (or `postgres`) measures one engine;
 //  - render: a page of 50 conversations and a 500-message thread on a 375 px phone.
 
+import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
@@ -16,4 +19,5 @@ if ((await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
 if (!only || only === "render") await benchRender();
+if (!only || only === "api") await benchApi({ only: process.argv[3] });
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });

@@ -3,36 +3,13 @@
 // HTTP for a month's range, on PGlite and, when it answers, on PostgreSQL (a fresh database per run).
 // Each run is its own process (apps/server/src/bench/sales-bench.ts) so no engine or cache carries over.
 import { spawn } from "node:child_process";
-import pg from "pg";
 import { root } from "../lib.mjs";
+import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "./postgres.mjs";
 import { percentile } from "./stats.mjs";
 
 const SIZES = [10_000, 100_000, 1_000_000];
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const GOALS = { pglite: 60, postgres: 20 };
 const ENDPOINTS = { salesIndicators: "sales indicators", leadsBreakdown: "leads breakdown", quotesList: "quotes list" };
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function runOnce(args) {
   return new Promise((resolve, reject) => {
@@ -55,15 +32,9 @@ function runOnce(args) {
 async function benchEngine(engine, orders) {
   const args = ["--engine", engine, "--orders", String(orders)];
   if (engine === "pglite") return runOnce(args);
-  const name = `foreman_bench_${process.pid}_${orders}`;
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await runOnce([...args, "--database-url", url.toString()]);
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  return withScratchDatabase(`foreman_bench_${process.pid}_${orders}`, (url) =>
+    runOnce([...args, "--database-url", url]),
+  );
 }
 
 /** The worker's raw timings → p50, p95 and max per endpoint. */

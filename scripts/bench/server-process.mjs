@@ -21,13 +21,13 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // The tail of what it printed, for error messages (a busy server at LOG_LEVEL=info prints a lot).
   let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-64 * 1024);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const deadline = started + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

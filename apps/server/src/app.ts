@@ -1,5 +1,5 @@
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -8,9 +8,9 @@ import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
 import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
-import { findLiveTokenUser } from "./modules/auth/token.service.ts";
-import { findMembership } from "./modules/companies/companies.repository.ts";
+import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { UserAccessCache } from "./modules/companies/user-access-cache.ts";
 import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
 import { filesRoutes } from "./modules/conversations/files.routes.ts";
 import { ssoLinksRoutes } from "./modules/conversations/sso-links.routes.ts";
@@ -29,6 +29,7 @@ import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
 
@@ -68,6 +69,8 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } },
     trustProxy: config.trustProxy,
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Route paths like /app/me.json are matched exactly; a trailing slash is the same route.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -78,8 +81,10 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   app.setReplySerializer((payload) => toWireJson(payload));
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(databasePlugin, { database, config });
-  await app.register(eventsPlugin, { bus: events ?? (await createEventBus(database, app.log)) });
+  const bus = events ?? (await createEventBus(database, app.log));
+  await app.register(eventsPlugin, { bus });
   await app.register(agentsPlugin, { runtime: agentRuntime });
   await app.register(formbody);
   await app.register(securityPlugin, {
@@ -95,13 +100,15 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
     if (request.query && typeof request.query === "object") request.query = fromWire(request.query);
   });
 
-  await app.register(authenticatePlugin, { findTokenUser: findLiveTokenUser });
-  await app.register(companyScopePlugin, { findMembership });
+  // Tokens and memberships are read from memory when the bus can tell this instance of every change.
+  const users = new UserAccessCache(bus);
+  await app.register(authenticatePlugin, { findTokenUser: new TokenUserCache(bus).find });
+  await app.register(companyScopePlugin, { findMembership: users.findMembership });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(signUpRoutes);
-  await app.register(companiesRoutes);
+  await app.register(companiesRoutes, { users });
   // Attachments are public: the random access key in the path is the capability.
   await app.register(filesRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).

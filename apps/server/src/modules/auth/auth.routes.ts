@@ -36,6 +36,8 @@ const revokeRequestSchema = z
 const present = (value: string | undefined): value is string => typeof value === "string" && value.length > 0;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every instance's token cache forgets a sign-in whose tokens were revoked here.
+  const onRevoked = (chainId: string) => app.events.notify({ topic: "tokens.revoked", chainId });
   for (const url of ["/oauth/token", "/oauth/token.json"]) {
     app.post(
       url,
@@ -71,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         } else {
           if (!present(body.refresh_token)) throw invalidRequest("refresh_token");
-          token = await refreshGrant(app.db, { application, refreshToken: body.refresh_token, now });
+          token = await refreshGrant(app.db, { application, refreshToken: body.refresh_token, now, onRevoked });
         }
         sendTokenHeaders(reply, token);
         return token;
@@ -95,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = request.body ?? {};
         const application = await requireClient(request, body.client_id);
         if (!present(body.token)) throw invalidRequest("token");
-        await revokeToken(app.db, { application, token: body.token, now: new Date() });
+        await revokeToken(app.db, { application, token: body.token, now: new Date(), onRevoked });
         return {};
       },
     );

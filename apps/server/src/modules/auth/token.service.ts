@@ -8,7 +8,6 @@ import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in
 import {
   findByEitherHash,
   findByRefreshTokenHash,
-  findByTokenHash,
   findLiveSuccessor,
   insertAccessToken,
   revokeChain,
@@ -86,6 +85,12 @@ export async function passwordGrant(
   return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now });
 }
 
+/**
+ * Told the sign-in (chain) of each token a grant or a revocation revoked, after the change committed,
+ * so that in-memory caches on every instance forget its tokens (see token-user-cache.ts).
+ */
+export type OnRevoked = (chainId: string) => Promise<void>;
+
 type RotationOutcome = { ok: true; token: IssuedToken } | { ok: false; revokeChainId?: string };
 
 /**
@@ -102,18 +107,21 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
  */
 export async function refreshGrant(
   db: Executor,
-  input: { application: OauthApplication; refreshToken: string; now: Date },
+  input: { application: OauthApplication; refreshToken: string; now: Date; onRevoked: OnRevoked },
 ): Promise<IssuedToken> {
   const presentedHash = hashToken(input.refreshToken);
+  // The chain whose token this transaction revoked, announced once it has committed.
+  let revokedChainId: string | null = null;
   const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
     const row = await findByRefreshTokenHash(tx, presentedHash);
     if (!row || row.applicationId !== input.application.id) return { ok: false };
     if (row.refreshExpiresAt <= input.now) {
-      await revokeIfLive(tx, row.id, input.now);
+      if (await revokeIfLive(tx, row.id, input.now)) revokedChainId = row.chainId;
       return { ok: false };
     }
     // Conditional revoke: of two concurrent refreshes with the same token only one rotates it.
-    if (!(await revokeIfLive(tx, row.id, input.now))) {
+    if (await revokeIfLive(tx, row.id, input.now)) revokedChainId = row.chainId;
+    else {
       const graceStart = new Date(input.now.getTime() - REFRESH_REUSE_GRACE_SECONDS * 1000);
       if (!(await findLiveSuccessor(tx, presentedHash, graceStart))) return { ok: false, revokeChainId: row.chainId };
     }
@@ -127,8 +135,12 @@ export async function refreshGrant(
     });
     return { ok: true, token };
   });
+  if (revokedChainId) await input.onRevoked(revokedChainId);
   if (outcome.ok) return outcome.token;
-  if (outcome.revokeChainId) await revokeChain(db, outcome.revokeChainId, input.now);
+  if (outcome.revokeChainId) {
+    await revokeChain(db, outcome.revokeChainId, input.now);
+    await input.onRevoked(outcome.revokeChainId);
+  }
   throw invalidGrant();
 }
 
@@ -138,11 +150,11 @@ export async function refreshGrant(
  */
 export async function revokeToken(
   db: Executor,
-  input: { application: OauthApplication; token: string; now: Date },
+  input: { application: OauthApplication; token: string; now: Date; onRevoked: OnRevoked },
 ): Promise<void> {
   const row = await findByEitherHash(db, hashToken(input.token));
   if (!row || row.applicationId !== input.application.id) return;
-  await revokeIfLive(db, row.id, input.now);
+  if (await revokeIfLive(db, row.id, input.now)) await input.onRevoked(row.chainId);
 }
 
 /** Live = known, not revoked, and not past created_at + expires_in. */
@@ -150,8 +162,3 @@ export function isLive(row: OauthAccessToken, now: Date): boolean {
   return !row.revokedAt && now.getTime() < row.createdAt.getTime() + row.expiresIn * 1000;
 }
 
-/** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
-export async function findLiveTokenUser(db: Executor, token: string, now: Date): Promise<{ id: string } | null> {
-  const row = await findByTokenHash(db, hashToken(token));
-  return row && isLive(row, now) ? { id: row.userId } : null;
-}

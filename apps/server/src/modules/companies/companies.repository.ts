@@ -15,22 +15,40 @@ export async function findMembership(db: Executor, userId: string, companyId: st
   return rows[0] ?? null;
 }
 
-/** Every company the user is a member of (unsorted: callers sort by name). */
-export async function listCompaniesOfUser(db: Executor, userId: string): Promise<CompanyRow[]> {
-  return db
-    .select({ id: companies.id, name: companies.name, logoSmallUrl: companies.logoSmallUrl })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(memberships.userId, userId));
-}
+export type UserWithCompanies = {
+  profile: { id: string; email: string; firstName: string; lastName: string };
+  /** Every company the user is a member of, with their role (unsorted: callers sort by name). */
+  companies: (CompanyRow & { role: CompanyRole })[];
+};
 
-export async function findUserProfile(db: Executor, userId: string) {
+/**
+ * The user and their companies in one round trip (`/app/me.json` is the most frequent call there
+ * is: every page load makes it). Null when the user does not exist.
+ */
+export async function findUserWithCompanies(db: Executor, userId: string): Promise<UserWithCompanies | null> {
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyId: companies.id,
+      companyName: companies.name,
+      logoSmallUrl: companies.logoSmallUrl,
+      role: memberships.role,
+    })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return rows[0] ?? null;
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(users.id, userId));
+  const first = rows[0];
+  if (!first) return null;
+  const { id, email, firstName, lastName } = first;
+  const companyRows: UserWithCompanies["companies"] = [];
+  for (const row of rows)
+    if (row.companyId !== null && row.companyName !== null && row.role !== null)
+      companyRows.push({ id: row.companyId, name: row.companyName, logoSmallUrl: row.logoSmallUrl, role: row.role });
+  return { profile: { id, email, firstName, lastName }, companies: companyRows };
 }
 
 export async function insertCompany(

@@ -2,8 +2,9 @@ import { COMPANY_ID_HEADER, meSchema, parseCompanyIdHeader } from "@foreman/cont
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BEARER, errorResponses } from "#server/plugins/openapi.ts";
 import { getMe } from "./companies.service.ts";
+import type { UserAccessCache } from "./user-access-cache.ts";
 
-export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companiesRoutes: FastifyPluginAsyncZod<{ users: UserAccessCache }> = async (app, { users }) => {
   app.get(
     "/app/me.json",
     {
@@ -17,7 +18,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const companyId = parseCompanyIdHeader(request.headers[COMPANY_ID_HEADER.toLowerCase()]);
-      return getMe(app.db, request.user!.id, companyId);
+      return getMe(await users.find(app.db, request.user!.id), companyId);
     },
   );
 };

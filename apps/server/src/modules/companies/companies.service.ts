@@ -1,20 +1,19 @@
 import type { Me } from "@foreman/contract";
-import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { byName } from "#server/lib/sort.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { findUserProfile, listCompaniesOfUser } from "./companies.repository.ts";
+import type { UserWithCompanies } from "./companies.repository.ts";
 
 /**
  * The signed-in user with the companies they manage (sorted by name). `company` is the one named by
  * X-Company-ID when the user belongs to it, else their first company, else null.
  */
-export async function getMe(db: Executor, userId: string, requestedCompanyId: string | null): Promise<Me> {
-  const [profile, companies] = await Promise.all([findUserProfile(db, userId), listCompaniesOfUser(db, userId)]);
+export function getMe(found: UserWithCompanies | null, requestedCompanyId: string | null): Me {
   // The token outlived its user (deleted account): treat it like any other invalid token.
-  if (!profile)
+  if (!found)
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
-  const managedCompanies = companies.sort(byName);
+  const { profile, companies } = found;
+  const managedCompanies = companies.map(({ id, name, logoSmallUrl }) => ({ id, name, logoSmallUrl })).sort(byName);
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)

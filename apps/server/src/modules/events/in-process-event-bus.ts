@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { LiveEvent } from "@foreman/contract";
-import type { EventBus, LiveEventListener } from "./event-bus.ts";
+import type { EventBus, LiveEventListener, Notice, NoticeListener } from "./event-bus.ts";
 
 /**
  * The bus of a single process (PGlite: one process owns the database, so there are no other
@@ -9,6 +9,9 @@ import type { EventBus, LiveEventListener } from "./event-bus.ts";
  */
 export class InProcessEventBus implements EventBus {
   readonly #emitter = new EventEmitter();
+  readonly #noticeListeners = new Set<NoticeListener>();
+  /** One process: no notice can be missed. */
+  readonly noticesReliable: boolean = true;
 
   constructor() {
     // One listener per open stream: many browser tabs are normal, not a leak.
@@ -41,7 +44,24 @@ export class InProcessEventBus implements EventBus {
     return this.#emitter.listenerCount(companyId);
   }
 
+  async notify(notice: Exclude<Notice, { topic: "reset" }>): Promise<void> {
+    this.deliverNotice(notice);
+  }
+
+  /** Hands a notice to this process's listeners (also used by the PostgreSQL bus). */
+  deliverNotice(notice: Notice): void {
+    for (const listener of this.#noticeListeners) listener(notice);
+  }
+
+  onNotice(listener: NoticeListener): () => void {
+    this.#noticeListeners.add(listener);
+    return () => {
+      this.#noticeListeners.delete(listener);
+    };
+  }
+
   async close(): Promise<void> {
+    this.#noticeListeners.clear();
     this.#emitter.removeAllListeners();
   }
 }

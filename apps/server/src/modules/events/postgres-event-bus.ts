@@ -2,12 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { LiveEvent } from "@foreman/contract";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { EventBus, LiveEventListener } from "./event-bus.ts";
+import { POSTGRES_BOUNDS } from "#server/db/client.ts";
+import type { EventBus, LiveEventListener, NoticeListener } from "./event-bus.ts";
 import { InProcessEventBus } from "./in-process-event-bus.ts";
+import { parseNoticePayload, type SharedNotice, toNoticePayload } from "./notice-payload.ts";
 import { type Notification, parseNotification, toNotification, type WireEvent } from "./notification.ts";
 
 /** The NOTIFY channel every instance LISTENs on. */
 export const EVENTS_CHANNEL = "foreman_events";
+/** The channel of cache notices (see Notice in event-bus.ts), on the same listening connection. */
+export const NOTICES_CHANNEL = "foreman_notices";
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 30_000;
@@ -56,6 +60,25 @@ export class PostgresEventBus implements EventBus {
     return this.#client !== null;
   }
 
+  /** Other instances' notices arrive only while this instance listens. */
+  get noticesReliable(): boolean {
+    return this.#client !== null;
+  }
+
+  async notify(notice: SharedNotice): Promise<void> {
+    if (this.#closed) return;
+    this.#local.deliverNotice(notice);
+    try {
+      await this.#options.notify(NOTICES_CHANNEL, toNoticePayload(this.#origin, notice));
+    } catch (error) {
+      this.#options.log.warn({ err: error, topic: notice.topic }, "could not send a cache notice to other instances");
+    }
+  }
+
+  onNotice(listener: NoticeListener): () => void {
+    return this.#local.onNotice(listener);
+  }
+
   async publish(companyId: string, event: LiveEvent): Promise<void> {
     if (this.#closed) return;
     this.#local.deliver(companyId, event);
@@ -88,18 +111,27 @@ export class PostgresEventBus implements EventBus {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#options.url, keepAlive: true });
+    // The pool's bounds: a server that accepts and never answers fails the attempt (and the next one is
+    // scheduled) instead of leaving this connection hanging; keepalive notices a vanished host.
+    const client = new pg.Client({
+      connectionString: this.#options.url,
+      connectionTimeoutMillis: POSTGRES_BOUNDS.connectMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: POSTGRES_BOUNDS.keepAliveMs,
+    });
     // Until LISTEN is in place a failure is reported by connect()/query(); afterwards by 'error'/'end'.
     client.on("error", (error) => this.#lost(client, error));
     client.on("end", () => this.#lost(client, null));
     client.on("notification", (message) => {
       const payload = message.payload;
+      if (message.channel === NOTICES_CHANNEL && payload) return this.#receiveNotice(payload);
       if (message.channel !== EVENTS_CHANNEL || !payload) return;
       this.#received = this.#received.then(() => this.#receive(payload));
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await client.query(`LISTEN ${NOTICES_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners("end");
       await client.end().catch(() => {});
@@ -112,6 +144,8 @@ export class PostgresEventBus implements EventBus {
     }
     this.#client = client;
     this.#attempt = 0;
+    // Notices sent while this instance was not listening are lost: caches start over.
+    this.#local.deliverNotice({ topic: "reset" });
   }
 
   #lost(client: pg.Client, error: unknown) {
@@ -131,6 +165,11 @@ export class PostgresEventBus implements EventBus {
       void this.#connect();
     }, delay);
     this.#retry.unref();
+  }
+
+  #receiveNotice(payload: string) {
+    const parsed = parseNoticePayload(payload);
+    if (parsed && parsed.origin !== this.#origin && !this.#closed) this.#local.deliverNotice(parsed.notice);
   }
 
   async #receive(payload: string) {
