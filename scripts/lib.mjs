@@ -51,3 +51,20 @@ export async function buildWebIfStale() {
   console.log("Building the web app (apps/web/dist is missing or older than its sources)…");
   return run("npm", ["run", "build", "-w", "@foreman/web", "--silent"]);
 }
+
+/** The precompiled server `npm start` runs (scripts/build-server.mjs makes it). */
+export const SERVER_BUNDLE = path.join(root, "apps/server/dist/server.mjs");
+
+const serverInputs = ["apps/server/src", "apps/server/package.json", "packages/contract/src", "package-lock.json"];
+
+/** True when the precompiled server is missing or older than its sources (or than its own build script). */
+export function serverBuildIsStale() {
+  if (!existsSync(SERVER_BUNDLE)) return true;
+  return newestMtime([...serverInputs, "scripts/build-server.mjs"]) > statSync(SERVER_BUNDLE).mtimeMs;
+}
+
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return;
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer();
+}

@@ -1,14 +1,17 @@
-// `npm start`: build the SPA when its build is missing or stale, then run the server in this process
-// (migrations, demo seed on an empty database, SPA + API on one port).
-import path from "node:path";
+// `npm start`: build the SPA and the server when their builds are missing or stale, then run the
+// precompiled server in this process (migrations, demo seed on an empty database, SPA + API on one port).
 import { pathToFileURL } from "node:url";
-import { register } from "tsx/esm/api";
-import { buildWebIfStale, root } from "./lib.mjs";
+import { buildServerIfStale, buildWebIfStale, SERVER_BUNDLE } from "./lib.mjs";
 
 const code = await buildWebIfStale();
 if (code !== 0) {
   console.error("The web build failed; see the output above.");
   process.exit(code);
 }
-register();
-await import(pathToFileURL(path.join(root, "apps/server/src/server.ts")).href);
+try {
+  await buildServerIfStale();
+} catch (error) {
+  console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+await import(pathToFileURL(SERVER_BUNDLE).href);

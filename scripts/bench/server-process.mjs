@@ -11,11 +11,18 @@ async function portAnswers(port) {
   }
 }
 
-export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} }) {
+/** `command` is `npm start` by default; the start-up bench also starts a bare script the same way. */
+export async function startServer({
+  port,
+  dataDir,
+  timeoutMs = 60_000,
+  env = {},
+  command = ["npm", ["start", "--silent"]],
+}) {
   if (await portAnswers(port)) throw new Error(`port ${port} is already in use; stop what runs there first`);
   const started = performance.now();
   // Its own process group, so stopping it also stops the node process npm starts.
-  const child = spawn("npm", ["start", "--silent"], {
+  const child = spawn(command[0], command[1], {
     detached: true,
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
@@ -41,12 +48,22 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
   throw new Error(`server not ready after ${timeoutMs} ms:\n${output}`);
 }
 
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function stopServer(child, port) {
   if (child.exitCode === null) {
     const exited = new Promise((resolve) => child.on("exit", resolve));
     process.kill(-child.pid, "SIGTERM");
     await exited;
   }
-  // npm may exit before its child has closed the port.
+  // npm may exit before its child has closed the port and its database: wait for the whole group.
   while (port && (await portAnswers(port))) await new Promise((r) => setTimeout(r, 20));
+  while (groupAlive(child.pid)) await new Promise((r) => setTimeout(r, 20));
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 // Defaults are anchored at the repository root so `npm start` from any folder finds ./data and the SPA.
+// The precompiled server (apps/server/dist/server.mjs) sits as deep as this file, so the same climb works.
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 // Environment → typed config. Pure (no process access) so tests can feed it any env.

@@ -1,7 +1,7 @@
 import type { Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { ensureWebClient } from "./modules/auth/oauth-client.repository.ts";
-import { isDatabaseEmpty, seedDemo } from "./seed/seed-demo.ts";
+import { anyCompanyExists } from "./modules/companies/companies.repository.ts";
 
 /**
  * Start-up work on the database, kept small so an existing database is serving fast: apply pending
@@ -13,6 +13,8 @@ export async function prepareDatabase(
 ): Promise<{ seeded: boolean }> {
   await migrate(database);
   await ensureWebClient(database.db);
-  const seeded = options.seedDemo && (await isDatabaseEmpty(database.db)) ? await seedDemo(database.db) : false;
-  return { seeded };
+  if (!options.seedDemo || (await anyCompanyExists(database.db))) return { seeded: false };
+  // The seed (and the fake-data library it uses) loads only when there is something to seed.
+  const { seedDemo } = await import("./seed/seed-demo.ts");
+  return { seeded: await seedDemo(database.db) };
 }

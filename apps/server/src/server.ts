@@ -17,6 +17,13 @@ function readConfig(): Config {
   }
 }
 
+// Start-up phases in ms since the process began (performance.now()), printed at debug level and
+// read by `npm run bench -- startup` to show where a start spends its time.
+const phases: Record<string, number> = { modulesLoaded: performance.now() };
+const mark = (phase: string) => {
+  phases[phase] = Math.round(performance.now());
+};
+
 function printBanner(config: Config, seeded: boolean) {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   console.log(`\nForeman is running at http://localhost:${config.port}`);
@@ -53,11 +60,20 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 try {
   // The app's modules load while PGlite compiles its WASM and opens the data directory.
-  const [opened, { buildApp }] = await Promise.all([openDatabase(config), import("./app.ts")]);
+  phases.modulesLoaded = Math.round(phases.modulesLoaded!);
+  const [opened, { buildApp }] = await Promise.all([
+    openDatabase(config).finally(() => mark("databaseOpen")),
+    import("./app.ts").finally(() => mark("appModulesLoaded")),
+  ]);
   database = opened;
   const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
+  mark("databasePrepared");
   app = await buildApp({ config, database });
+  await app.ready();
+  mark("routesReady");
   await app.listen({ port: config.port, host: config.host });
+  mark("listening");
+  app.log.debug({ phases }, "start-up phases (ms since the process began)");
   printBanner(config, seeded);
 } catch (error) {
   const target = config.databaseUrl

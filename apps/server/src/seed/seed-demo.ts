@@ -24,10 +24,6 @@ import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
 const SEED_LOCK_KEY = 4_071_001;
 
 /** Whether the database holds no company yet (the seed's trigger). */
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  return !(await anyCompanyExists(db));
-}
-
 /**
  * Inserts the demo workspace when the database has no company; returns whether it did. All or
  * nothing, and safe when several instances start at once (they serialise on an advisory lock).
