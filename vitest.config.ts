@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// One Vitest run, four projects: pure contract rules, web components (jsdom), the server on a real
-// database (scripts/test-server.mjs runs that project once per database engine), and the import rules
-// that hold the code's shape (scripts/architecture).
+// One Vitest run, five projects: pure contract rules, web components (jsdom), the server on a real
+// database (scripts/test-server.mjs runs that project once per database engine), the import rules
+// that hold the code's shape (scripts/architecture), and the fault scenarios (scripts/faults).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +10,18 @@ export default defineConfig({
       "apps/web",
       "apps/server",
       { test: { name: "architecture", environment: "node", include: ["scripts/architecture/**/*.test.mjs"] } },
+      // The real server as a process under SIGTERM and kill -9 (scripts/faults): seconds per scenario, one
+      // file at a time; a first start may build the web app.
+      {
+        test: {
+          name: "faults",
+          environment: "node",
+          include: ["scripts/faults/**/*.test.mjs"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

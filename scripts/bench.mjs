@@ -5,10 +5,14 @@
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
 //  - api: throughput of four API reads under 50 connections, as a ratio to a raw node:http server;
 //    `npm run bench -- api pglite` (or `postgres`) measures one engine;
+//  - load: 60 s of mixed reads and writes under 50 connections; every acknowledged write is checked;
 //  - render: a page of 50 conversations and a 500-message thread on a 375 px phone.
+//  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
+import { benchFaults } from "./bench/faults.mjs";
+import { benchLoad } from "./bench/load.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
@@ -20,4 +24,7 @@ if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
 if (!only || only === "render") await benchRender();
 if (!only || only === "api") await benchApi({ only: process.argv[3] });
+if (!only || only === "load")
+  await benchLoad({ only: process.argv[3], seconds: Number(process.env.LOAD_SECONDS ?? 60) });
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });
+if (!only || only === "faults") await benchFaults();

@@ -1,6 +1,6 @@
 // `npm test`: lint, type-check, unit + web component tests, server tests on a real database
-// (PGlite, and PostgreSQL when DATABASE_URL is set), then the Playwright suite in Chromium against
-// the production build. Prints one total line at the end.
+// (PGlite, and PostgreSQL when DATABASE_URL is set), the fault scenarios on the real server process,
+// then the Playwright suite in Chromium against the production build. Prints one total line at the end.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -26,6 +26,10 @@ await step("Unit, web component and import-rule tests (Vitest)", () =>
 );
 for (const result of await runServerTests()) results.push(result);
 await step("Production build of the web app", () => run("npm", ["run", "build", "-w", "@foreman/web", "--silent"]));
+// After the build, so `node scripts/start.mjs` in the fault scenarios finds it fresh.
+await step("Fault scenarios on the real server process: SIGTERM under load, kill -9 (Vitest)", () =>
+  runVitest(["--project", "faults"], "faults"),
+);
 await step("End-to-end tests in Chromium (Playwright)", async () => {
   const reportDir = path.join(root, "node_modules/.cache/test-reports");
   mkdirSync(reportDir, { recursive: true });

@@ -1,15 +1,53 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Paths the API server owns; in development Vite forwards them to it (same origin in production).
 const apiPaths = ["/app", "/oauth", "/users.json", "/internal", "/api", "/files", "/healthz", "/readyz"];
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
+// The page starts one of two ways (src/main.tsx), each behind an import(): signed-out-app.tsx on a cold
+// /sign_in or /sign_up, app.tsx everywhere else. What each imports statically is fetched with it
+// anyway, so it is grouped into a few chunks below. Which start imports what is read from the module
+// graph once it is built, before chunks are made, following the app's own files only: a barrel such as
+// `@foreman/contract` would seem to import everything.
+const SIGNED_OUT_START = /[\\/]src[\\/]signed-out-app\.tsx$/;
+const APP_START = /[\\/]src[\\/]app\.tsx$/;
+const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+/** Code only the signed-out pages use, wherever they are drawn. */
+const SIGNED_OUT_OWN =
+  /[\\/]src[\\/](signed-out-app\.tsx|features[\\/]auth[\\/]|components[\\/]layout[\\/]auth-layout\.tsx)/;
+
+/** What the signed-out pages import statically; also with their import()s (not the app's); the app's. */
+const reach = { signedOut: new Set<string>(), signedOutLater: new Set<string>(), app: new Set<string>() };
+
+const readStarts: Plugin = {
+  name: "foreman:read-starts",
+  apply: "build",
+  buildEnd() {
+    const ids = [...this.getModuleIds()];
+    const walk = (start: RegExp, into: Set<string>, withImportCalls: boolean) => {
+      into.clear();
+      const stack = ids.filter((id) => start.test(id));
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (into.has(id) || !APP_SOURCE.test(id)) continue;
+        into.add(id);
+        const info = this.getModuleInfo(id);
+        stack.push(...(info?.importedIds ?? []));
+        if (withImportCalls)
+          stack.push(...(info?.dynamicallyImportedIds ?? []).filter((next) => !APP_START.test(next)));
+      }
+    };
+    walk(SIGNED_OUT_START, reach.signedOut, false);
+    walk(SIGNED_OUT_START, reach.signedOutLater, true);
+    walk(APP_START, reach.app, false);
+  },
+};
+
 export default defineConfig({
   // The router plugin must run before react() so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), readStarts],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
@@ -23,19 +61,45 @@ export default defineConfig({
       // pulling zod into the initial bundle. Never call z.config() at module level for its effect.
       treeshake: { manualPureFunctions: ["z"] },
       output: {
-        // Every signed-in page needs React, the router and Query: one chunk for them, not a dozen
-        // slivers that each compress on their own once lazy routes share pieces of them.
+        // Left to itself, Rolldown cuts shared code into a chunk per set of importers: two dozen
+        // slivers on a cold /dashboard, each compressed on its own (adding the sales reports took
+        // /dashboard from 146.6 to 149.4 KB gzip that way; 147.2 with one group for the entry's imports).
         codeSplitting: {
           groups: [
+            // Every page needs React. Every page of the app needs the router and Query too, which a cold
+            // /sign_in or /sign_up does without.
+            { name: "framework", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
-              name: "framework",
-              priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+              name: "app-framework",
+              priority: 3,
+              test: /node_modules[\\/](use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
             },
-            // Everything the entry imports statically is fetched on every load anyway: one chunk for it.
-            // Left to itself, Rolldown splits it again each time a lazy screen shares a piece of it
-            // (adding the sales reports took /dashboard from 146.6 to 149.4 KB gzip that way; 147.2 with this).
-            { name: "shell", tags: ["$initial"], priority: 1 },
+            // The entry: the few lines that choose a start.
+            { name: "shell", tags: ["$initial"], priority: 2 },
+            // What both starts import (the theme, the class merge, the button, the toaster…), and what the
+            // signed-out pages import from the shared folders, which the app's screens use as well.
+            {
+              name: "start",
+              priority: 1,
+              test: (id) => reach.signedOut.has(id) && (reach.app.has(id) || !SIGNED_OUT_OWN.test(id)),
+            },
+            // The signed-out pages' own code. Without its dependencies, which (an icon, say) are often the
+            // app screens' too: they would then fetch this chunk for them.
+            {
+              name: "signed-out",
+              priority: 1,
+              test: (id) => reach.signedOut.has(id) && !reach.app.has(id),
+              includeDependenciesRecursively: false,
+            },
+            // What the app imports and the signed-out forms fetch once used (the API client they send
+            // with): a chunk of its own, so that typing in a form does not fetch the app.
+            {
+              name: "api",
+              priority: 1,
+              test: (id) => reach.app.has(id) && reach.signedOutLater.has(id) && !reach.signedOut.has(id),
+            },
+            // What only the app imports: the router set-up, the route tree and its loaders.
+            { name: "app", priority: 1, test: (id) => reach.app.has(id) && !reach.signedOutLater.has(id) },
           ],
         },
       },

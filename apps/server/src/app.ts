@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
 import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
@@ -27,7 +28,7 @@ import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, sendFrameworkError } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
     logController: new LogController({ disableRequestLogging: true }),
     // Route paths like /app/me.json are matched exactly; a trailing slash is the same route.
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or over-long path segment is refused by the router itself: answer it in our error shape.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,8 +96,10 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   });
   await app.register(openapiPlugin);
 
-  // Requests arrive snake_case; routes and their zod schemas work in camelCase.
+  // Requests arrive snake_case; routes and their zod schemas work in camelCase. First, input no walk or
+  // table can take (absurd nesting, NUL characters) is refused for every route.
   app.addHook("preValidation", async (request) => {
+    rejectUnusableInput({ body: request.body, querystring: request.query });
     if (request.routeOptions.config.keepWireCase) return;
     if (request.body && typeof request.body === "object") request.body = fromWire(request.body);
     if (request.query && typeof request.query === "object") request.query = fromWire(request.query);

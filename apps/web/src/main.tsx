@@ -1,23 +1,15 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { ThemeProvider } from "./components/theme/theme-provider.tsx";
-import { DeferredToaster } from "./lib/deferred-toaster.tsx";
-import { queryClient } from "./lib/query-client.ts";
-import { router } from "./router.tsx";
+import { isSignedOutPath } from "./features/auth/signed-out-pages.ts";
 import "./styles.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element");
+// Two ways in. A cold load of /sign_in or /sign_up draws the page without the router (React and the
+// page's own code, signed-out-app.tsx); every other address starts the app (app.tsx). Either import()
+// fetches its module with everything under it in parallel, so the entry stays this small.
 
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <DeferredToaster />
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element");
+
+if (isSignedOutPath(window.location.pathname)) {
+  void import("./signed-out-app.tsx").then((module) => module.startSignedOut(container));
+} else {
+  void import("./app.tsx").then((module) => module.startApp(container));
+}

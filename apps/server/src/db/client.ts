@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ClientConfig } from "pg";
 import * as schema from "./schema/index.ts";
 
 // Each driver is imported only when used: start-up loads one engine, not both.
@@ -45,15 +46,72 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
   return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", undefined, () => client.close());
 }
 
+/**
+ * How soon the app notices that PostgreSQL cannot be reached (modules/health/README.md): an API call
+ * answers 503 within about 1.5 s instead of hanging. Statements themselves have no time limit: the
+ * 1M-order reports, the bench seed's index builds and migrations are slow but legitimate, so a dead
+ * server is told from a slow query on the connection side instead.
+ */
+export const POSTGRES_BOUNDS = {
+  /** Opening a connection: a server that refuses, or accepts and never answers, fails it after this. */
+  connectMs: 1000,
+  /** Waiting for a free pooled connection when all are busy (load, not an outage). */
+  poolWaitMs: 5000,
+  /** A pooled connection busy this long makes the pool check that the server still answers… */
+  stallMs: 400,
+  /** …and again this often while it stays busy (a slow query on a live server is left alone). */
+  recheckMs: 2000,
+  /** TCP keepalive's first probe on an idle connection, so a vanished host is noticed without traffic. */
+  keepAliveMs: 10_000,
+} as const;
+
 async function openPostgres(url: string): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+  const [{ default: pg }, { drizzle: drizzlePg }, { watchStalledConnections }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
+    import("./stalled-connections.ts"),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const connection = {
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: POSTGRES_BOUNDS.keepAliveMs,
+  };
+  // pg-pool uses one connectionTimeoutMillis for opening a connection and for waiting for a free one;
+  // the first must be short (a dead server), the second not (a busy pool), so the client sets its own.
+  class BoundedClient extends pg.Client {
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: POSTGRES_BOUNDS.connectMs });
+    }
+  }
+  const pool = new pg.Pool({
+    ...connection,
+    Client: BoundedClient,
+    max: 10,
+    connectionTimeoutMillis: POSTGRES_BOUNDS.poolWaitMs,
+  });
+  // A connection that fails must not crash the process: pg-pool listens for errors on idle clients
+  // only, and pg emits one on a checked-out client too (inside a transaction) besides failing its query.
   pool.on("error", () => {});
-  return wrap(drizzlePg({ client: pool, schema }) as unknown as Db, "postgres", url, () => pool.end());
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const watch = watchStalledConnections(pool, {
+    stallMs: POSTGRES_BOUNDS.stallMs,
+    recheckMs: POSTGRES_BOUNDS.recheckMs,
+    probe: async () => {
+      const probe = new BoundedClient({ ...connection, query_timeout: POSTGRES_BOUNDS.connectMs });
+      probe.on("error", () => {});
+      try {
+        await probe.connect();
+        await probe.query("select 1");
+      } finally {
+        await probe.end().catch(() => {});
+      }
+    },
+  });
+  return wrap(drizzlePg({ client: pool, schema }) as unknown as Db, "postgres", url, async () => {
+    watch.stop();
+    // Resolves once every connection is told to end, without waiting for a silent server's goodbye.
+    await pool.end();
+  });
 }
 
 /** The same ping/close behaviour for both drivers: close once, and a closed database is not ready. */

@@ -12,7 +12,12 @@ describe("ExpiringCache", () => {
 
   it("forgets the oldest entry when full", () => {
     const cache = new ExpiringCache<number>({ ttlMs: 1000, maxEntries: 2 });
-    for (const [key, value] of [["a", 1], ["b", 2], ["c", 3]] as const) cache.set(key, value, cache.generation(), 0);
+    for (const [key, value] of [
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ] as const)
+      cache.set(key, value, cache.generation(), 0);
     expect([cache.get("a", 1), cache.get("b", 1), cache.get("c", 1)]).toEqual([undefined, 2, 3]);
   });
 

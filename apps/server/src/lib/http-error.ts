@@ -11,6 +11,11 @@ export class HttpError extends Error {
   readonly details: FieldError[] | undefined;
   /** Extra response headers, e.g. `retry-after` or `www-authenticate`. */
   readonly headers: Record<string, string>;
+  /**
+   * Details name fields in code's camelCase, which the error handler turns into the client's snake_case;
+   * set when they already name the keys exactly as the client sent them.
+   */
+  fieldsAsSent = false;
 
   constructor(
     statusCode: number,

@@ -38,3 +38,12 @@ export function fromWire<T = unknown>(value: unknown): T {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return camelizeKeys<T>(value);
   return camelizeKeys<T>({ ...value });
 }
+
+/**
+ * A body or query field as the client sent it: `attachments.0.fileName` → `attachments.0.file_name`,
+ * `q[createdAtGteq]` → `q[created_at_gteq]`. Validation runs on the renamed request, so the names it
+ * reports are camelCase until they are turned back here.
+ */
+export function toWireField(field: string): string {
+  return field.split(".").map(camelToSnake).join(".");
+}

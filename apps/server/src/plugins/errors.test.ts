@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
+import { NUL_MESSAGE, TOO_DEEP_MESSAGE } from "#server/lib/unusable-input.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 
 // Test-only routes on a real app: one that validates and echoes, and some that fail in different ways.
@@ -29,6 +30,18 @@ function testRoutes(app: FastifyInstance) {
     throw httpError(409, "conflict", "Already done", [{ field: "name", message: "Taken" }]);
   });
   typed.get("/app/test/zod.json", async () => z.object({ companyName: z.string() }).parse({}));
+  typed.get(
+    "/app/test/items/:itemId.json",
+    { schema: { params: z.object({ itemId: z.uuid() }) } },
+    async (request) => ({ id: request.params.itemId }),
+  );
+  typed.post("/app/test/items/:itemId.json", async () => ({}));
+  // Like OAuth's routes: the names are the wire's own and are not renamed either way.
+  typed.post(
+    "/app/test/rfc.json",
+    { config: { keepWireCase: true }, schema: { body: z.object({ redirectUri: z.url() }) } },
+    async () => ({}),
+  );
 }
 
 describe("error handling", () => {
@@ -70,9 +83,9 @@ describe("error handling", () => {
     const body = response.json();
     expect(body).toMatchObject({ error: "invalid_request", error_description: "Request validation failed" });
     expect(body.details.map((d: { field: string }) => d.field)).toEqual([
-      "firstName",
-      "favouriteNumbers.0",
-      "nested.logoSmallUrl",
+      "first_name",
+      "favourite_numbers.0",
+      "nested.logo_small_url",
     ]);
     for (const detail of body.details) expect(detail.message).toEqual(expect.any(String));
   });
@@ -84,13 +97,69 @@ describe("error handling", () => {
       payload: { first_name: "Ada", favourite_numbers: [], nested: { logo_small_url: "x" } },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toEqual([{ field: "perPage", message: expect.stringMatching(/100/) }]);
+    expect(response.json().details).toEqual([{ field: "per_page", message: expect.stringMatching(/100/) }]);
   });
 
   it("a zod error thrown by a handler is a 400 too", async () => {
     const response = await t.app.inject({ method: "GET", url: "/app/test/zod.json" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toEqual([{ field: "companyName", message: expect.any(String) }]);
+    expect(response.json().details).toEqual([{ field: "company_name", message: expect.any(String) }]);
+  });
+
+  it("names a path parameter as the path does, and a keepWireCase route's fields as sent", async () => {
+    const param = await t.app.inject({ method: "GET", url: "/app/test/items/42.json" });
+    expect(param.statusCode).toBe(400);
+    expect(param.json().details).toEqual([{ field: "itemId", message: expect.any(String) }]);
+    const rfc = await t.app.inject({ method: "POST", url: "/app/test/rfc.json", payload: { redirectUri: "nope" } });
+    expect(rfc.statusCode).toBe(400);
+    expect(rfc.json().details).toEqual([{ field: "redirectUri", message: expect.any(String) }]);
+  });
+
+  it("refuses NUL characters, naming each field as it was sent", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/app/test/echo.json?per_page=1%00",
+      payload: { first_name: "Ada\u0000", favourite_numbers: [], nested: { logo_small_url: "x" }, someKey: "\u0000" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual(
+      expect.arrayContaining([
+        { field: "first_name", message: NUL_MESSAGE },
+        { field: "someKey", message: NUL_MESSAGE },
+      ]),
+    );
+  });
+
+  it("refuses a body nested deeper than any request needs, before anything walks it", async () => {
+    const depth = 200_000;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/app/test/echo.json",
+      headers: { "content-type": "application/json" },
+      payload: `{"nested":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: "invalid_request",
+      error_description: "Request validation failed",
+      details: [{ field: "nested", message: TOO_DEEP_MESSAGE }],
+    });
+  });
+
+  it("answers the router's refusals in the same shape, without echoing the URL", async () => {
+    const malformed = await t.app.inject({ method: "GET", url: "/app/test/items/%zz.json" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      error: "invalid_request",
+      error_description: "The URL is malformed: it has an invalid percent-encoding",
+    });
+    // A GET falls through to the SPA's file lookup, which answers a plain 404; any other method is the router's.
+    const long = await t.app.inject({ method: "POST", url: `/app/test/items/${"a".repeat(1000)}.json` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: "uri_too_long",
+      error_description: "A segment of the URL's path is too long",
+    });
   });
 
   it("malformed JSON is a 400 invalid_request", async () => {

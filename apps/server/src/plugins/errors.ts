@@ -2,7 +2,9 @@ import type { FieldError } from "@foreman/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ZodError } from "zod";
-import { HttpError } from "#server/lib/http-error.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { HttpError, httpError } from "#server/lib/http-error.ts";
+import { toWireField, toWireJson } from "#server/lib/wire.ts";
 
 export { HttpError, httpError, isHttpError } from "#server/lib/http-error.ts";
 
@@ -18,6 +20,7 @@ const codeByStatus: Record<number, string> = {
   406: "not_acceptable",
   409: "conflict",
   413: "payload_too_large",
+  414: "uri_too_long",
   415: "unsupported_media_type",
   422: "validation_failed",
   429: "too_many_requests",
@@ -25,8 +28,21 @@ const codeByStatus: Record<number, string> = {
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
-// "/user/firstName" → "user.firstName"; an issue about the whole part is named after the part.
-function validationDetails(issues: ValidationIssue[], context: string | undefined): FieldError[] {
+/** How a detail's field is written: as the client sent it (snake_case), or as it stands (path parameters, OAuth's RFC names). */
+type FieldNaming = (field: string) => string;
+const asWritten: FieldNaming = (field) => field;
+
+/**
+ * Bodies and queries are validated after the snake_case → camelCase renaming (app.ts), so the names
+ * code and schemas report are turned back into the client's. Routes that keep the wire's case
+ * (`config.keepWireCase`) already report the names as sent.
+ */
+function namingFor(request: FastifyRequest): FieldNaming {
+  return request.routeOptions?.config?.keepWireCase ? asWritten : toWireField;
+}
+
+// "/user/firstName" → "user.first_name"; an issue about the whole part is named after the part.
+function validationDetails(issues: ValidationIssue[], context: string | undefined, naming: FieldNaming): FieldError[] {
   const seen = new Set<string>();
   const details: FieldError[] = [];
   for (const issue of issues) {
@@ -34,7 +50,7 @@ function validationDetails(issues: ValidationIssue[], context: string | undefine
     // JSON-schema "required" issues point at the parent; name the missing property instead.
     const missing = issue.params?.missingProperty;
     if (typeof missing === "string") field = field ? `${field}.${missing}` : missing;
-    field ||= context ?? "body";
+    field = field ? naming(field) : (context ?? "body");
     if (seen.has(field)) continue;
     seen.add(field);
     details.push({ field, message: issue.message ?? "Invalid value" });
@@ -42,10 +58,11 @@ function validationDetails(issues: ValidationIssue[], context: string | undefine
   return details;
 }
 
-function zodDetails(error: ZodError): FieldError[] {
+function zodDetails(error: ZodError, naming: FieldNaming): FieldError[] {
   return validationDetails(
     error.issues.map((issue) => ({ instancePath: `/${issue.path.join("/")}`, message: issue.message })),
     undefined,
+    naming,
   );
 }
 
@@ -53,27 +70,41 @@ function render(
   error: unknown,
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  const naming = namingFor(request);
   if (error instanceof HttpError) {
     const body: ErrorBody = { error: error.error };
     if (error.description !== undefined) body.errorDescription = error.description;
-    if (error.details !== undefined) body.details = error.details;
+    const detailNaming = error.fieldsAsSent ? asWritten : naming;
+    if (error.details !== undefined) {
+      body.details = error.details.map((detail) => ({ ...detail, field: detailNaming(detail.field) }));
+    }
     return { status: error.statusCode, body, headers: error.headers };
   }
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
   if (Array.isArray(fastifyError.validation)) {
+    // Path parameters have no wire case of their own: they are named as in the documented path.
+    const context = fastifyError.validationContext;
     return {
       status: 400,
       body: {
         error: "invalid_request",
         errorDescription: "Request validation failed",
-        details: validationDetails(fastifyError.validation as ValidationIssue[], fastifyError.validationContext),
+        details: validationDetails(
+          fastifyError.validation as ValidationIssue[],
+          context,
+          context === "params" || context === "headers" ? asWritten : naming,
+        ),
       },
     };
   }
   if (error instanceof ZodError) {
     return {
       status: 400,
-      body: { error: "invalid_request", errorDescription: "Request validation failed", details: zodDetails(error) },
+      body: {
+        error: "invalid_request",
+        errorDescription: "Request validation failed",
+        details: zodDetails(error, naming),
+      },
     };
   }
   const status = fastifyError.statusCode;
@@ -91,6 +122,18 @@ function render(
       body: { error: codeByStatus[status] ?? "bad_request", errorDescription: fastifyError.message ?? "Bad request" },
     };
   }
+  // An outage, not a bug: say so, and when to try again (see modules/health/README.md).
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, "database unavailable");
+    return {
+      status: 503,
+      body: {
+        error: "service_unavailable",
+        errorDescription: "The database cannot be reached right now. Please try again in a few seconds.",
+      },
+      headers: { "retry-after": "5" },
+    };
+  }
   request.log.error({ err: error }, "unhandled error");
   return { status: 500, body: { error: "internal_error", errorDescription: "Something went wrong" } };
 }
@@ -98,7 +141,27 @@ function render(
 export function sendError(reply: FastifyReply, error: unknown) {
   const { status, body, headers } = render(error, reply.request);
   if (headers) reply.headers(headers);
-  return reply.code(status).type("application/json; charset=utf-8").send(body);
+  // Serialised here, not by the reply serializer: the router's refusals and the not-found context answer
+  // through replies that do not carry the app's snake_case serializer.
+  return reply.code(status).type("application/json; charset=utf-8").send(toWireJson(body));
+}
+
+/**
+ * The router's own refusals, which happen before any route or error handler is chosen: a path segment
+ * that is not valid percent-encoding, or one longer than the router accepts. Given to Fastify as
+ * `frameworkErrors` (app.ts) so they get our shape too, without echoing the URL back.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_BAD_URL") {
+    return sendError(
+      reply,
+      httpError(400, "invalid_request", "The URL is malformed: it has an invalid percent-encoding"),
+    );
+  }
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return sendError(reply, httpError(414, "uri_too_long", "A segment of the URL's path is too long"));
+  }
+  return sendError(reply, error);
 }
 
 /** One error handler for the whole app: the `{error, error_description?, details?}` shape, no stacks. */

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath } from "#server/lib/api-paths.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { toWireJson } from "#server/lib/wire.ts";
 import { sendError } from "./errors.ts";
 
 const NO_BUILD_PAGE = `<!doctype html>
@@ -49,8 +48,6 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(request.url) || !wantsHtml(request)) {
-        // The 404 context does not inherit the app's reply serializer: name it so the body is snake_case too.
-        reply.serializer(toWireJson);
         return sendError(
           reply,
           httpError(404, "not_found", `Route ${request.method} ${request.url.split("?")[0]} not found`),

@@ -120,6 +120,26 @@ describe("apiRequest failures", () => {
     });
   });
 
+  it("names the fields of details in camelCase, as the forms do", async () => {
+    api.routes["POST /users.json"] = (_req, res) =>
+      json(res, 422, {
+        error: "validation_failed",
+        details: [
+          { field: "company_name", message: "Must be at least 2 characters" },
+          { field: "attachments.0.file_name", message: "Required" },
+          { field: "q[created_at_gteq]", message: "Must be a date" },
+        ],
+      });
+    const error = await apiRequest("/users.json", { method: "POST", authenticated: false, body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { body: { details: { field: string }[] } }).body.details.map((d) => d.field)).toEqual([
+      "companyName",
+      "attachments.0.fileName",
+      "q[createdAtGteq]",
+    ]);
+  });
+
   it("reads retry-after on a 429", async () => {
     api.routes["POST /oauth/token.json"] = (_req, res) =>
       json(res, 429, { error: "too_many_requests", error_description: "Slow down" }, { "retry-after": "90" });

@@ -11,6 +11,7 @@ import {
   sessionFromTokenBody,
   sessionFromTokenHeaders,
   snakeizeKeys,
+  snakeToCamel,
   WEB_CLIENT_ID,
 } from "@foreman/contract";
 import { ApiError, type ApiErrorBody, NETWORK_ERROR, NETWORK_ERROR_STATUS, parseRetryAfter } from "./api-error.ts";
@@ -78,9 +79,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+// `details[].field` names a field as it was sent (`company_name`, `q[created_at_gteq]`); forms and
+// fetchers name them in camelCase, so the names are converted here with the keys.
+function camelizeDetails(details: unknown[]): unknown[] {
+  return details.map((detail: unknown) =>
+    detail && typeof detail === "object" && typeof (detail as { field?: unknown }).field === "string"
+      ? { ...detail, field: snakeToCamel((detail as { field: string }).field) }
+      : detail,
+  );
+}
+
 function errorBody(payload: unknown, status: number): ApiErrorBody {
   const body = camelizeKeys<Record<string, unknown>>(payload);
-  if (body && typeof body === "object" && typeof body.error === "string") return body as ApiErrorBody;
+  if (body && typeof body === "object" && typeof body.error === "string") {
+    if (Array.isArray(body.details)) body.details = camelizeDetails(body.details);
+    return body as ApiErrorBody;
+  }
   return { error: "request_failed", errorDescription: `The server answered with status ${status}.` };
 }
 

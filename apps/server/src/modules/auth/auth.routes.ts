@@ -1,5 +1,5 @@
 import type {} from "@fastify/rate-limit";
-import { tokenFieldsSchema } from "@foreman/contract";
+import { tokenFieldsSchema, WEB_CLIENT_ID } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
@@ -11,16 +11,28 @@ import { noStore, sendTokenHeaders } from "./token-reply.ts";
 /** A coarse per-address limit on the credential endpoints, on top of the per-account throttle. */
 export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
+// The web app is a public client: its id is no secret, and documenting it shows what a client sends.
+const clientIdField = z
+  .string()
+  .optional()
+  .describe("or the X-Client-ID header")
+  .meta({ examples: [WEB_CLIENT_ID] });
+
 // OAuth's parameters keep their RFC names (`keepWireCase`): form-encoded bodies are common here.
 // Every field is optional so a missing one gets OAuth's `invalid_request` answer from the handler.
+// No email is longer than 254 characters; a longer one would also be too long for the throttle's key.
 const tokenRequestSchema = z
   .object({
-    grant_type: z.string().optional().describe("password or refresh_token"),
-    username: z.string().optional().describe("the email (password grant)"),
-    email: z.string().optional().describe("alternative to username"),
+    grant_type: z
+      .string()
+      .optional()
+      .describe("password or refresh_token")
+      .meta({ examples: ["password", "refresh_token"] }),
+    username: z.string().max(254).optional().describe("the email (password grant)"),
+    email: z.string().max(254).optional().describe("alternative to username"),
     password: z.string().optional(),
     refresh_token: z.string().optional().describe("refresh_token grant"),
-    client_id: z.string().optional().describe("or the X-Client-ID header"),
+    client_id: clientIdField,
     scope: z.string().optional(),
   })
   .optional();
@@ -29,7 +41,7 @@ const revokeRequestSchema = z
   .object({
     token: z.string().optional().describe("an access token or a refresh token"),
     token_type_hint: z.string().optional(),
-    client_id: z.string().optional().describe("or the X-Client-ID header"),
+    client_id: clientIdField,
   })
   .optional();
 

@@ -104,16 +104,16 @@ describe("POST /users.json", () => {
     [
       "every field missing",
       {},
-      ["firstName", "lastName", "email", "password", "passwordConfirmation", "companyName"].map((field) => ({
+      ["first_name", "last_name", "email", "password", "password_confirmation", "company_name"].map((field) => ({
         field,
         message: "Required",
       })),
     ],
-    ["a blank first name", { first_name: "   " }, [{ field: "firstName", message: "Required" }]],
+    ["a blank first name", { first_name: "   " }, [{ field: "first_name", message: "Required" }]],
     [
       "a long last name",
       { last_name: "x".repeat(51) },
-      [{ field: "lastName", message: "Must be at most 50 characters" }],
+      [{ field: "last_name", message: "Must be at most 50 characters" }],
     ],
     ["a bad email", { email: "not-an-email" }, [{ field: "email", message: "Invalid email address" }]],
     [
@@ -124,17 +124,17 @@ describe("POST /users.json", () => {
     [
       "a different confirmation",
       { password_confirmation: "something else" },
-      [{ field: "passwordConfirmation", message: "Passwords must match" }],
+      [{ field: "password_confirmation", message: "Passwords must match" }],
     ],
     [
       "a one-letter company",
       { company_name: "x" },
-      [{ field: "companyName", message: "Must be at least 2 characters" }],
+      [{ field: "company_name", message: "Must be at least 2 characters" }],
     ],
     [
       "a long company name",
       { company_name: "x".repeat(101) },
-      [{ field: "companyName", message: "Must be at most 100 characters" }],
+      [{ field: "company_name", message: "Must be at most 100 characters" }],
     ],
   ])("refuses %s with 422, the spec's messages and nothing written", async (_case, overrides, details) => {
     const user = Object.keys(overrides).length === 0 ? {} : { ...validUser, email: "new@example.com", ...overrides };

@@ -161,4 +161,3 @@ export async function revokeToken(
 export function isLive(row: OauthAccessToken, now: Date): boolean {
   return !row.revokedAt && now.getTime() < row.createdAt.getTime() + row.expiresIn * 1000;
 }
-

@@ -244,10 +244,10 @@ describe("GET /app/conversations.json", () => {
     ["an unknown stage", "stage=maybe", "stage"],
     ["an unknown channel", "channel=fax", "channel"],
     ["an unknown status", "status=closed", "status"],
-    ["per_page above 100", "per_page=101", "perPage"],
+    ["per_page above 100", "per_page=101", "per_page"],
     ["page 0", "page=0", "page"],
-    ["an unknown relative_date", "relative_date=yearly", "relativeDate"],
-    ["a malformed date", "q[created_at_gteq]=yesterday&q[created_at_lteq]=2026-01-01", "q[createdAtGteq]"],
+    ["an unknown relative_date", "relative_date=yearly", "relative_date"],
+    ["a malformed date", "q[created_at_gteq]=yesterday&q[created_at_lteq]=2026-01-01", "q[created_at_gteq]"],
   ])("answers 400 naming the field for %s", async (_, query, field) => {
     const response = await get(`?${query}`);
     expect(response.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import {
 } from "@foreman/contract";
 import type { FastifyRequest } from "fastify";
 import { httpError } from "#server/lib/http-error.ts";
+import { unusableInputDetails } from "#server/lib/unusable-input.ts";
 
 // A staff reply arrives as JSON (`{content, attachments?: [{file_name, content_type, data: base64}]}`)
 // or as multipart/form-data (a `content` field and up to five files). Both become one `StaffMessageInput`
@@ -66,9 +67,13 @@ function fileIssue(file: UploadedFile): string | null {
   return contentIssue(file);
 }
 
-type MultipartError = Error & { code?: string; part?: { filename?: string } };
+type MultipartError = Error & { code?: string; statusCode?: number; part?: { filename?: string } };
 
-/** busboy's limits as our errors: each names what was too much. */
+/**
+ * What went wrong while reading the parts, as our errors: busboy's limits name what was too much, and a
+ * body busboy cannot read (no or a wrong boundary, cut short, broken part headers) is the client's
+ * fault, a 400 saying so, never a 500.
+ */
 function multipartError(error: MultipartError, fileIndex: number): unknown {
   switch (error.code) {
     case "FST_REQ_FILE_TOO_LARGE":
@@ -83,9 +88,10 @@ function multipartError(error: MultipartError, fileIndex: number): unknown {
     case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
       return invalid([{ field: "body", message: "Too many form fields" }]);
-    default:
-      return error;
   }
+  // Our own faults keep their 5xx; busboy's parse errors carry no status at all.
+  if ((error.statusCode ?? 400) >= 500) return error;
+  return httpError(400, "invalid_request", `The multipart body could not be read: ${error.message}`);
 }
 
 /**
@@ -117,7 +123,8 @@ export async function fromMultipart(request: FastifyRequest): Promise<StaffMessa
     throw multipartError(error as MultipartError, files.length);
   }
 
-  const details: FieldError[] = [];
+  // The JSON path has this checked for every route (app.ts); multipart fields are read here.
+  const details: FieldError[] = unusableInputDetails({ content }, "body");
   const parsed = sendMessageBodySchema.shape.content.safeParse(content);
   if (!parsed.success) details.push({ field: "content", message: parsed.error.issues[0]!.message });
   details.push(...fileDetails(files, fileIssue));

@@ -245,13 +245,13 @@ describe("POST /app/conversations/{id}/messages.json", () => {
       [
         "a zip file",
         { file_name: "a.zip", content_type: "application/zip", data: "AAAA" },
-        "attachments.0.contentType",
+        "attachments.0.content_type",
       ],
-      ["an HTML file", { file_name: "a.html", content_type: "text/html", data: "AAAA" }, "attachments.0.contentType"],
+      ["an HTML file", { file_name: "a.html", content_type: "text/html", data: "AAAA" }, "attachments.0.content_type"],
       [
         "a path as file name",
         { file_name: "../a.png", content_type: "image/png", data: "AAAA" },
-        "attachments.0.fileName",
+        "attachments.0.file_name",
       ],
       ["an empty file", { file_name: "a.png", content_type: "image/png", data: "" }, "attachments.0.data"],
       ["data that is not base64", { file_name: "a.png", content_type: "image/png", data: "??" }, "attachments.0.data"],
@@ -276,6 +276,35 @@ describe("POST /app/conversations/{id}/messages.json", () => {
         400,
         invalid("attachments", "At most 5 attachments"),
       );
+    });
+
+    it.each([
+      ["no boundary", (body: Buffer, type: string) => ({ payload: body, contentType: type.split(";")[0]! })],
+      ["another boundary", (body: Buffer) => ({ payload: body, contentType: "multipart/form-data; boundary=other" })],
+      [
+        "a body cut short",
+        (body: Buffer, type: string) => ({ payload: body.subarray(0, body.length - 12), contentType: type }),
+      ],
+      [
+        "LF line ends",
+        (body: Buffer, type: string) => ({
+          payload: Buffer.from(body.toString().replaceAll("\r\n", "\n")),
+          contentType: type,
+        }),
+      ],
+    ])("multipart with %s → 400 saying it could not be read", async (_, breakIt) => {
+      const good = await multipartBody({ content: "Hello" }, [{ name: "a.png", type: "image/png", data: png }]);
+      const broken = breakIt(good.payload, good.contentType);
+      await refused(() => postForm(conversation, broken), 400, {
+        error: "invalid_request",
+        error_description: expect.stringMatching(/^The multipart body could not be read: /),
+      });
+    });
+
+    it("a NUL character in the content → 400 naming it, in JSON and in multipart", async () => {
+      const nul = invalid("content", "Must not contain NUL characters");
+      await refused(() => postJson(conversation, { content: "a\u0000b" }), 400, nul);
+      await refused(async () => postForm(conversation, await multipartBody({ content: "a\u0000b" })), 400, nul);
     });
 
     it("multipart without content or with blank content → 400", async () => {

@@ -95,7 +95,7 @@ describe("POST /app/chat/sso_links.json without Chatwoot", () => {
   it("answers 400 for a malformed conversation id", async () => {
     const response = await post(t, a, { conversation_id: "42" });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: "invalid_request", details: [{ field: "conversationId" }] });
+    expect(response.json()).toMatchObject({ error: "invalid_request", details: [{ field: "conversation_id" }] });
   });
 });
 

@@ -128,7 +128,7 @@ describe.skipIf(testEngine() === "pglite")(
       const busB = b.events as PostgresEventBus;
       await w.t.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query ilike 'LISTEN foreman_events%' and pid <> pg_backend_pid()`,
+          where datname = current_database() and query ilike 'LISTEN foreman_%' and pid <> pg_backend_pid()`,
       );
       await eventually(() => !busB.listening, 5000);
       await eventually(() => busB.listening);

@@ -3,6 +3,7 @@ import type { LiveEvent } from "@foreman/contract";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { POSTGRES_BOUNDS } from "#server/db/client.ts";
+import { endConnection } from "#server/db/end-connection.ts";
 import type { EventBus, LiveEventListener, NoticeListener } from "./event-bus.ts";
 import { InProcessEventBus } from "./in-process-event-bus.ts";
 import { parseNoticePayload, type SharedNotice, toNoticePayload } from "./notice-payload.ts";
@@ -107,7 +108,7 @@ export class PostgresEventBus implements EventBus {
     const client = this.#client;
     this.#client = null;
     await this.#local.close();
-    await client?.end().catch(() => {});
+    if (client) await endConnection(client, POSTGRES_BOUNDS.connectMs);
   }
 
   async #connect(): Promise<void> {
@@ -139,7 +140,7 @@ export class PostgresEventBus implements EventBus {
       return;
     }
     if (this.#closed) {
-      await client.end().catch(() => {});
+      await endConnection(client, POSTGRES_BOUNDS.connectMs);
       return;
     }
     this.#client = client;
@@ -155,7 +156,7 @@ export class PostgresEventBus implements EventBus {
     client.removeAllListeners();
     // A late 'error' after removing listeners would crash the process.
     client.on("error", () => {});
-    client.end().catch(() => {});
+    void endConnection(client, POSTGRES_BOUNDS.connectMs);
     if (this.#retry) return;
     const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** this.#attempt);
     this.#attempt += 1;

@@ -133,13 +133,13 @@ describe("GET /app/quotes.json and /app/quotes/{id}.json", () => {
   });
 
   it.each([
-    ["?q[state_eq]=won", "q[stateEq]"],
-    ["?q[lead_id_eq]=42", "q[leadIdEq]"],
-    ["?q[conversation_id_eq]=abc", "q[conversationIdEq]"],
-    ["?q[ai_employee_id_eq]=x", "q[aiEmployeeIdEq]"],
-    ["?relative_date=yearly", "relativeDate"],
-    ["?q[created_at_gteq]=2026-04-31&q[created_at_lteq]=2026-05-01", "q[createdAtGteq]"],
-    ["?per_page=101", "perPage"],
+    ["?q[state_eq]=won", "q[state_eq]"],
+    ["?q[lead_id_eq]=42", "q[lead_id_eq]"],
+    ["?q[conversation_id_eq]=abc", "q[conversation_id_eq]"],
+    ["?q[ai_employee_id_eq]=x", "q[ai_employee_id_eq]"],
+    ["?relative_date=yearly", "relative_date"],
+    ["?q[created_at_gteq]=2026-04-31&q[created_at_lteq]=2026-05-01", "q[created_at_gteq]"],
+    ["?per_page=101", "per_page"],
     ["?page=-1", "page"],
   ])("answers 400 naming the field for %s", async (query, field) => {
     const response = await get(`/app/quotes.json${query}`);

@@ -79,7 +79,7 @@ describe("GET /app/companies/{companyId}/leads_breakdowns.json", () => {
     expect(body.total).toBe(ids.length);
     const refused = await get(s.andes, "?per_page=101");
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details.map((d: { field: string }) => d.field)).toContain("perPage");
+    expect(refused.json().details.map((d: { field: string }) => d.field)).toContain("per_page");
   });
 
   it.each(LEAD_STAGES)("filters by stage=%s", async (stage) => {
@@ -126,11 +126,11 @@ describe("GET /app/companies/{companyId}/leads_breakdowns.json", () => {
 
   it.each([
     ["?stage=closed", "stage"],
-    ["?relative_date=hourly", "relativeDate"],
-    ["?q[created_at_gteq]=2026-01-01&q[created_at_lteq]=2026-01-32", "q[createdAtLteq]"],
-    ["?q[created_at_gteq]=2026-05-01&q[created_at_lteq]=2026-04-01", "q[createdAtLteq]"],
+    ["?relative_date=hourly", "relative_date"],
+    ["?q[created_at_gteq]=2026-01-01&q[created_at_lteq]=2026-01-32", "q[created_at_lteq]"],
+    ["?q[created_at_gteq]=2026-05-01&q[created_at_lteq]=2026-04-01", "q[created_at_lteq]"],
     ["?page=0", "page"],
-    ["?per_page=abc", "perPage"],
+    ["?per_page=abc", "per_page"],
   ])("answers 400 naming the field for %s", async (query, field) => {
     const response = await get(s.northwind, query);
     expect(response.statusCode).toBe(400);

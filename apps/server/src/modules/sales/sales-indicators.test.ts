@@ -82,13 +82,13 @@ describe("GET /app/companies/{companyId}/sales_indicators.json", () => {
   });
 
   it.each([
-    ["?relative_date=yearly", "relativeDate"],
-    ["?relative_date=", "relativeDate"],
-    ["?q[created_at_gteq]=2026-13-01&q[created_at_lteq]=2026-12-31", "q[createdAtGteq]"],
-    ["?q[created_at_gteq]=2026-01-01&q[created_at_lteq]=yesterday", "q[createdAtLteq]"],
-    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[createdAtGteq]"],
-    ["?q[created_at_gteq]=2026-03-01&q[created_at_lteq]=2026-02-01", "q[createdAtLteq]"],
-    ["?q[created_at_lteq]=not-a-date", "q[createdAtLteq]"],
+    ["?relative_date=yearly", "relative_date"],
+    ["?relative_date=", "relative_date"],
+    ["?q[created_at_gteq]=2026-13-01&q[created_at_lteq]=2026-12-31", "q[created_at_gteq]"],
+    ["?q[created_at_gteq]=2026-01-01&q[created_at_lteq]=yesterday", "q[created_at_lteq]"],
+    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[created_at_gteq]"],
+    ["?q[created_at_gteq]=2026-03-01&q[created_at_lteq]=2026-02-01", "q[created_at_lteq]"],
+    ["?q[created_at_lteq]=not-a-date", "q[created_at_lteq]"],
   ])("answers 400 naming the field for %s", async (query, field) => {
     const response = await get(s.northwind, query);
     expect(response.statusCode).toBe(400);

@@ -155,10 +155,10 @@ describe("GET /app/companies/{companyId}/sales_reports.json", () => {
   });
 
   it.each([
-    ["?relative_date=yearly", "relativeDate"],
-    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[createdAtGteq]"],
-    ["?q[created_at_gteq]=2026-03-02&q[created_at_lteq]=2026-03-01", "q[createdAtLteq]"],
-    ["?q[created_at_gteq]=yesterday&q[created_at_lteq]=2026-03-01", "q[createdAtGteq]"],
+    ["?relative_date=yearly", "relative_date"],
+    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[created_at_gteq]"],
+    ["?q[created_at_gteq]=2026-03-02&q[created_at_lteq]=2026-03-01", "q[created_at_lteq]"],
+    ["?q[created_at_gteq]=yesterday&q[created_at_lteq]=2026-03-01", "q[created_at_gteq]"],
   ])("answers 400 naming the field for %s", async (query, field) => {
     const response = await get(query);
     expect(response.statusCode).toBe(400);

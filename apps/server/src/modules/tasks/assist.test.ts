@@ -106,8 +106,8 @@ describe("POST /internal/assist/{accountId}/thread/{conversationDisplayId}", () 
     });
 
     it.each([
-      ["a task id that is not a UUID", { input: "Yes", task_id: "12" }, "taskId"],
-      ["no task id", { input: "Yes" }, "taskId"],
+      ["a task id that is not a UUID", { input: "Yes", task_id: "12" }, "task_id"],
+      ["no task id", { input: "Yes" }, "task_id"],
       ["an empty input", { input: "  ", task_id: "7d1b3a54-2c1e-4c8e-9d3f-3c2b1a0f9e8d" }, "input"],
       [
         "an input over 2000 characters",

@@ -124,10 +124,10 @@ describe("GET /app/tasks.json", () => {
 
   it.each([
     ["?state=open", "state"],
-    ["?relative_date=yearly", "relativeDate"],
-    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[createdAtGteq]"],
-    ["?q[created_at_gteq]=nope", "q[createdAtGteq]"],
-    ["?per_page=101", "perPage"],
+    ["?relative_date=yearly", "relative_date"],
+    ["?q[created_at_gteq]=2026-02-30&q[created_at_lteq]=2026-03-01", "q[created_at_gteq]"],
+    ["?q[created_at_gteq]=nope", "q[created_at_gteq]"],
+    ["?per_page=101", "per_page"],
     ["?page=0", "page"],
   ])("answers 400 for %s, naming the field", async (query, field) => {
     const response = await w.t.app.inject({ method: "GET", url: `/app/tasks.json${query}`, headers: w.a.headers });

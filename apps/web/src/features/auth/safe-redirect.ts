@@ -1,6 +1,6 @@
 import { isSameSitePath } from "@foreman/contract";
+import { isSignedOutPath } from "./signed-out-pages.ts";
 
-const AUTH_PAGES = ["/sign_in", "/sign_up"];
 const HOME = "/dashboard";
 
 /**
@@ -11,6 +11,6 @@ const HOME = "/dashboard";
 export function postAuthDestination(redirect: string | undefined, depth = 0): string {
   if (!isSameSitePath(redirect) || depth > 3) return HOME;
   const url = new URL(redirect, "http://same.site");
-  if (!AUTH_PAGES.includes(url.pathname)) return redirect;
+  if (!isSignedOutPath(url.pathname)) return redirect;
   return postAuthDestination(url.searchParams.get("redirect") ?? undefined, depth + 1);
 }

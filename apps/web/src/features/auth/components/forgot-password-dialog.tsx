@@ -7,22 +7,20 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "#web/components/ui/dialog.tsx";
 
+type ForgotPasswordDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gets the focus back on close (the dialog has no Radix trigger of its own: forgot-password-link.tsx). */
+  onCloseAutoFocus: (event: Event) => void;
+};
+
 /** There is no password reset flow yet: say so plainly and point to the people who can help. */
-export function ForgotPasswordDialog() {
+export function ForgotPasswordDialog({ open, onOpenChange, onCloseAutoFocus }: ForgotPasswordDialogProps) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <button
-          type="button"
-          className="rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          Forgot password?
-        </button>
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Forgot your password?</DialogTitle>
           <DialogDescription>Foreman cannot reset passwords by email yet.</DialogDescription>

@@ -35,7 +35,8 @@ describe("SignInForm", () => {
   it("shows Required under each empty field and makes no call", async () => {
     const form = renderForm();
     await form.submit();
-    expect(form.email()).toHaveAccessibleDescription("Required");
+    // The first press fetches the form's engine, then validates (use-deferred-form.ts).
+    await waitFor(() => expect(form.email()).toHaveAccessibleDescription("Required"));
     expect(form.password()).toHaveAccessibleDescription("Required");
     expect(form.email()).toHaveAttribute("aria-invalid", "true");
     expect(api.requests).toHaveLength(0);

@@ -1,11 +1,6 @@
-import { type SignInForm as SignInValues, signInFormSchema } from "@foreman/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { signIn } from "../api.ts";
-import { signInErrorMessage } from "../error-messages.ts";
+import { useDeferredForm } from "../use-deferred-form.ts";
 import { AuthForm } from "./auth-form.tsx";
-import { ForgotPasswordDialog } from "./forgot-password-dialog.tsx";
+import { ForgotPasswordLink } from "./forgot-password-link.tsx";
 import { TextField } from "./text-field.tsx";
 
 type SignInFormProps = {
@@ -13,32 +8,16 @@ type SignInFormProps = {
   onSignedIn: () => void | Promise<void>;
 };
 
+const loadEngine = () => import("../sign-in-engine.ts").then((module) => module.createSignInEngine());
+
 export function SignInForm({ onSignedIn }: SignInFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: "", password: "" } });
-
-  const onSubmit = handleSubmit(async (values: SignInValues) => {
-    setFormError(null);
-    try {
-      await signIn(values.email, values.password);
-    } catch (error) {
-      // What was typed stays in the fields so a typo can be fixed in place.
-      setFormError(signInErrorMessage(error));
-      return;
-    }
-    await onSignedIn();
-  });
-
+  const { field, formError, submitting, formProps } = useDeferredForm(loadEngine, onSignedIn);
   return (
     <AuthForm
       label="Sign in"
-      onSubmit={onSubmit}
+      {...formProps}
       error={formError}
-      submitting={isSubmitting}
+      submitting={submitting}
       submitLabel="Sign in"
       submittingLabel="Signing in…"
     >
@@ -50,17 +29,15 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
         inputMode="email"
         placeholder="you@company.com"
         autoFocus
-        error={errors.email?.message}
-        {...register("email")}
+        {...field("email")}
       />
       <TextField
         id="sign-in-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        labelAction={<ForgotPasswordDialog />}
-        {...register("password")}
+        labelAction={<ForgotPasswordLink />}
+        {...field("password")}
       />
     </AuthForm>
   );

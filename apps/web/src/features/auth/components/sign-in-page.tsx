@@ -1,10 +1,14 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
-import { postAuthDestination } from "../safe-redirect.ts";
+import { AUTH_PAGE_LINK_CLASS, type RenderAuthPageLink } from "./auth-page-link.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
-export function SignInPage({ redirect }: { redirect?: string }) {
-  const navigate = useNavigate();
+type SignInPageProps = {
+  renderLink: RenderAuthPageLink;
+  /** Goes on to where the visitor was headed. */
+  onSignedIn: () => void | Promise<void>;
+};
+
+export function SignInPage({ renderLink, onSignedIn }: SignInPageProps) {
   return (
     <AuthLayout
       title="Sign in to Foreman"
@@ -12,17 +16,11 @@ export function SignInPage({ redirect }: { redirect?: string }) {
       footer={
         <>
           New to Foreman?{" "}
-          <Link
-            to="/sign_up"
-            search={{ redirect }}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Create an account
-          </Link>
+          {renderLink({ to: "/sign_up", className: AUTH_PAGE_LINK_CLASS, children: "Create an account" })}
         </>
       }
     >
-      <SignInForm onSignedIn={() => navigate({ href: postAuthDestination(redirect), replace: true })} />
+      <SignInForm onSignedIn={onSignedIn} />
     </AuthLayout>
   );
 }

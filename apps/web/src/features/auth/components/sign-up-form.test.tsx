@@ -51,6 +51,8 @@ describe("SignUpForm", () => {
   it("shows Required under every empty field", async () => {
     const form = renderForm();
     await form.submit();
+    // The first press fetches the form's engine, then validates (use-deferred-form.ts).
+    await waitFor(() => expect(form.field("First name")).toHaveAccessibleDescription("Required"));
     for (const label of Object.keys(valid)) expect(form.field(label)).toHaveAccessibleDescription("Required");
     expect(api.requests).toHaveLength(0);
   });
@@ -79,12 +81,17 @@ describe("SignUpForm", () => {
       sendJson(res, 422, {
         error: "validation_failed",
         error_description: "User could not be created",
-        details: [{ field: "email", message: "Email has already been taken" }],
+        details: [
+          { field: "email", message: "Email has already been taken" },
+          // The wire names fields in snake_case, as they were sent.
+          { field: "company_name", message: "Must be at most 100 characters" },
+        ],
       });
     const form = renderForm();
     await form.fill(valid);
     await form.submit();
     await waitFor(() => expect(form.field("Work email")).toHaveAccessibleDescription("Email has already been taken"));
+    expect(form.field("Company name")).toHaveAccessibleDescription("Must be at most 100 characters");
     for (const [label, value] of Object.entries(valid)) expect(form.field(label)).toHaveValue(value);
     expect(api.requests[0]?.body).toEqual({
       user: {

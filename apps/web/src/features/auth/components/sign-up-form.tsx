@@ -1,10 +1,5 @@
-import { type SignUpForm as SignUpValues, signUpSchema } from "@foreman/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { isApiError } from "#web/lib/api-error.ts";
-import { signUp } from "../api.ts";
-import { signUpErrorMessage } from "../error-messages.ts";
+import type { SignUpForm as SignUpValues } from "@foreman/contract";
+import { useDeferredForm } from "../use-deferred-form.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
@@ -13,12 +8,7 @@ type SignUpFormProps = {
   onSignedUp: () => void | Promise<void>;
 };
 
-const FIELDS = ["firstName", "lastName", "email", "password", "passwordConfirmation", "companyName"] as const;
-type FieldName = (typeof FIELDS)[number];
-
-function isFieldName(value: string): value is FieldName {
-  return (FIELDS as readonly string[]).includes(value);
-}
+type FieldName = keyof SignUpValues;
 
 /** Each field's id, label and input hints (autofill, the phone keyboard). */
 const FIELD_PROPS: Record<
@@ -45,52 +35,19 @@ const FIELD_PROPS: Record<
   },
 };
 
-const EMPTY: SignUpValues = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  password: "",
-  passwordConfirmation: "",
-  companyName: "",
-};
+const loadEngine = () => import("../sign-up-engine.ts").then((module) => module.createSignUpEngine());
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async (values: SignUpValues) => {
-    setFormError(null);
-    try {
-      await signUp(values);
-    } catch (error) {
-      // The server's 422 names the form fields (camelCase): show each message under its field.
-      const details = isApiError(error) ? (error.body.details ?? []) : [];
-      const fieldDetails = details.filter((detail) => isFieldName(detail.field));
-      fieldDetails.forEach((detail, index) => {
-        setError(detail.field as FieldName, { type: "server", message: detail.message }, { shouldFocus: index === 0 });
-      });
-      const unplaced = details.filter((detail) => !isFieldName(detail.field)).map((detail) => detail.message);
-      if (fieldDetails.length === 0 || unplaced.length > 0) {
-        setFormError(unplaced.length > 0 ? unplaced.join(" ") : signUpErrorMessage(error));
-      }
-      return;
-    }
-    await onSignedUp();
-  });
+  const { field: bind, formError, submitting, formProps } = useDeferredForm(loadEngine, onSignedUp);
 
   // Each field bound to the form: its id, label and hints, its value and its error.
-  const field = (name: FieldName) => ({ ...FIELD_PROPS[name], error: errors[name]?.message, ...register(name) });
+  const field = (name: FieldName) => ({ ...FIELD_PROPS[name], ...bind(name) });
   return (
     <AuthForm
       label="Sign up"
-      onSubmit={onSubmit}
+      {...formProps}
       error={formError}
-      submitting={isSubmitting}
+      submitting={submitting}
       submitLabel="Create account"
       submittingLabel="Creating your account…"
     >

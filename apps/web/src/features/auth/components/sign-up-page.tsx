@@ -1,10 +1,14 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
-import { postAuthDestination } from "../safe-redirect.ts";
+import { AUTH_PAGE_LINK_CLASS, type RenderAuthPageLink } from "./auth-page-link.ts";
 import { SignUpForm } from "./sign-up-form.tsx";
 
-export function SignUpPage({ redirect }: { redirect?: string }) {
-  const navigate = useNavigate();
+type SignUpPageProps = {
+  renderLink: RenderAuthPageLink;
+  /** Goes on to where the visitor was headed. */
+  onSignedUp: () => void | Promise<void>;
+};
+
+export function SignUpPage({ renderLink, onSignedUp }: SignUpPageProps) {
   return (
     <AuthLayout
       title="Create your Foreman account"
@@ -12,17 +16,11 @@ export function SignUpPage({ redirect }: { redirect?: string }) {
       footer={
         <>
           Already have an account?{" "}
-          <Link
-            to="/sign_in"
-            search={{ redirect }}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Sign in
-          </Link>
+          {renderLink({ to: "/sign_in", className: AUTH_PAGE_LINK_CLASS, children: "Sign in" })}
         </>
       }
     >
-      <SignUpForm onSignedUp={() => navigate({ href: postAuthDestination(redirect), replace: true })} />
+      <SignUpForm onSignedUp={onSignedUp} />
     </AuthLayout>
   );
 }
