@@ -13,7 +13,7 @@ import { kill9DuringWrites } from "../faults/kill9.mjs";
 import { seedDataDir, startServer } from "../faults/server-process.mjs";
 import { sigtermUnderLoad } from "../faults/sigterm.mjs";
 import { run } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "./postgres.mjs";
+import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
 
 const RUNS = 3;
 const OUTAGE_TEST = "apps/server/src/modules/health/database-outage.test.ts";

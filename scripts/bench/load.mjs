@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "./postgres.mjs";
+import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
 import { startServer, stopServer } from "./server-process.mjs";
 import { signIn } from "./sign-in.mjs";
 

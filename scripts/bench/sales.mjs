@@ -4,7 +4,7 @@
 // Each run is its own process (apps/server/src/bench/sales-bench.ts) so no engine or cache carries over.
 import { spawn } from "node:child_process";
 import { root } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "./postgres.mjs";
+import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
 import { percentile } from "./stats.mjs";
 
 const SIZES = [10_000, 100_000, 1_000_000];

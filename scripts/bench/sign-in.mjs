@@ -4,7 +4,7 @@ export const DEMO = { email: "demo@example.com", password: "foreman-demo" };
 export async function signIn(base, { email, password } = DEMO) {
   const response = await fetch(`${base}/oauth/token`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-client-id": "foreman-web" },
     body: JSON.stringify({ grant_type: "password", username: email, password, client_id: "foreman-web" }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);

@@ -2,27 +2,12 @@
 // from several writers at once (remembering which were acknowledged), hold an event stream open, and
 // read a conversation's messages back.
 import http from "node:http";
+import { signIn } from "../bench/sign-in.mjs";
 
-// The demo seed's manager (apps/server/src/seed/demo-data.ts) and the SPA's OAuth client.
-const DEMO = { email: "demo@example.com", password: "foreman-demo" };
-const CLIENT_ID = "foreman-web";
-
+/** The demo manager's API headers: bearer token, client id and their first company. */
 export async function signInDemo(baseUrl) {
-  const token = await fetch(`${baseUrl}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-client-id": CLIENT_ID },
-    body: JSON.stringify({
-      grant_type: "password",
-      username: DEMO.email,
-      password: DEMO.password,
-      client_id: CLIENT_ID,
-    }),
-  });
-  if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
-  const { access_token: accessToken } = await token.json();
-  const headers = { authorization: `Bearer ${accessToken}`, "x-client-id": CLIENT_ID };
-  const me = await (await fetch(`${baseUrl}/app/me.json`, { headers })).json();
-  return { ...headers, "x-company-id": me.company.id };
+  const { token, companyId } = await signIn(baseUrl);
+  return { authorization: `Bearer ${token}`, "x-client-id": "foreman-web", "x-company-id": companyId };
 }
 
 export async function conversationIds(baseUrl, headers, count) {

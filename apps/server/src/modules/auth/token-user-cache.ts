@@ -2,7 +2,7 @@ import type { Executor } from "#server/db/client.ts";
 import { ExpiringCache } from "#server/lib/expiring-cache.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { findByTokenHash } from "./token.repository.ts";
-import { isLive } from "./token.service.ts";
+import { expiresAtMs, isLive } from "./token.service.ts";
 import { hashToken } from "./tokens.ts";
 
 // Every API call presents a bearer token; reading its row each time was a database round trip per
@@ -40,8 +40,12 @@ export class TokenUserCache {
     const generation = this.#cache.generation();
     const row = await findByTokenHash(db, hash);
     if (!row || !isLive(row, now)) return null;
-    const expiresAtMs = row.createdAt.getTime() + row.expiresIn * 1000;
-    this.#cache.set(hash, { userId: row.userId, chainId: row.chainId, expiresAtMs }, generation, nowMs);
+    this.#cache.set(
+      hash,
+      { userId: row.userId, chainId: row.chainId, expiresAtMs: expiresAtMs(row) },
+      generation,
+      nowMs,
+    );
     return { id: row.userId };
   };
 }

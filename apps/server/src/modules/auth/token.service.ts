@@ -157,7 +157,12 @@ export async function revokeToken(
   if (await revokeIfLive(db, row.id, input.now)) await input.onRevoked(row.chainId);
 }
 
+/** When the access token stops working: created_at + expires_in, in ms. */
+export function expiresAtMs(row: OauthAccessToken): number {
+  return row.createdAt.getTime() + row.expiresIn * 1000;
+}
+
 /** Live = known, not revoked, and not past created_at + expires_in. */
 export function isLive(row: OauthAccessToken, now: Date): boolean {
-  return !row.revokedAt && now.getTime() < row.createdAt.getTime() + row.expiresIn * 1000;
+  return !row.revokedAt && now.getTime() < expiresAtMs(row);
 }

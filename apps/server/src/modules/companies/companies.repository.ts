@@ -1,19 +1,10 @@
 import type { CompanyRole } from "@foreman/contract";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
 
 export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null };
 export type MembershipRow = { companyId: string; role: CompanyRole };
-
-export async function findMembership(db: Executor, userId: string, companyId: string): Promise<MembershipRow | null> {
-  const rows = await db
-    .select({ companyId: memberships.companyId, role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
 
 export type UserWithCompanies = {
   profile: { id: string; email: string; firstName: string; lastName: string };

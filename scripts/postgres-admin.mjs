@@ -1,4 +1,4 @@
-// A scratch PostgreSQL database per bench run, on the server of PG_ADMIN_URL.
+// The PostgreSQL server of PG_ADMIN_URL: whether it answers, and scratch databases for benchmarks and CI.
 import pg from "pg";
 
 export const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -15,7 +15,8 @@ export async function postgresAnswers() {
   }
 }
 
-async function admin(statement) {
+/** Runs one statement on the admin database (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function admin(statement) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
