@@ -4,7 +4,8 @@
 //  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL;
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
 //  - api: throughput of four API reads under 50 connections, as a ratio to a raw node:http server;
-//    `npm run bench -- api pglite` (or `postgres`) measures one engine;
+//    `npm run bench -- api pglite` (or `postgres`, `both`) measures one engine, and
+//    `npm run bench -- api both /app/me.json` one endpoint;
 //  - load: 60 s of mixed reads and writes under 50 connections; every acknowledged write is checked;
 //  - render: a page of 50 conversations and a 500-message thread on a 375 px phone.
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
@@ -23,7 +24,7 @@ if ((await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
 if (!only || only === "render") await benchRender();
-if (!only || only === "api") await benchApi({ only: process.argv[3] });
+if (!only || only === "api") await benchApi({ only: process.argv[3], endpoints: process.argv.slice(4) });
 if (!only || only === "load")
   await benchLoad({ only: process.argv[3], seconds: Number(process.env.LOAD_SECONDS ?? 60) });
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });

@@ -32,14 +32,17 @@ async function startRaw(port) {
   return child;
 }
 
-const summary = (result) => ({
-  rps: result.requests.average,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  failures: result.errors + result.timeouts + result.non2xx,
+const ROUNDS = 4;
+
+/** Several equal-length runs as one: requests per second over all of them, the worst round's latencies. */
+const combined = (results) => ({
+  rps: results.reduce((sum, r) => sum + r.requests.total, 0) / results.reduce((sum, r) => sum + r.duration, 0),
+  p50: Math.max(...results.map((r) => r.latency.p50)),
+  p99: Math.max(...results.map((r) => r.latency.p99)),
+  failures: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
 });
 
-async function benchEngine(engine, { seconds, databaseUrl }) {
+async function benchEngine(engine, { seconds, databaseUrl, endpoints }) {
   const port = 3192;
   const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-bench-"));
   const env = { LOG_LEVEL: "info", RATE_LIMIT_MAX: "100000000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
@@ -51,13 +54,20 @@ async function benchEngine(engine, { seconds, databaseUrl }) {
     const headers = { authorization: `Bearer ${token}`, "x-company-id": companyId };
     await load(`${base}${ENDPOINTS[0]}`, headers, 2); // warm-up: JIT, pools, caches
     const rows = [];
-    for (const endpoint of ENDPOINTS) {
-      // Alternating, so both sides see the same machine.
-      const rawResult = summary(await load(`http://127.0.0.1:${port + 1}/`, {}, seconds / 2));
-      const app = summary(await load(`${base}${endpoint}`, headers, seconds));
-      rows.push({ engine, endpoint, app, raw: rawResult, ratio: app.rps / rawResult.rps });
+    for (const endpoint of endpoints) {
+      // Short alternating rounds, so both sides see the same machine: a neighbour's burst lands on both.
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const rawRound = await load(`http://127.0.0.1:${port + 1}/`, {}, seconds / ROUNDS);
+        const appRound = await load(`${base}${endpoint}`, headers, seconds / ROUNDS);
+        rounds.push({ raw: rawRound, app: appRound });
+      }
+      const app = combined(rounds.map((r) => r.app));
+      const raw = combined(rounds.map((r) => r.raw));
+      const ratio = app.rps / raw.rps;
+      rows.push({ engine, endpoint, app, raw, ratio });
       console.log(
-        `  ${engine} ${endpoint}: ${app.rps.toFixed(0)} req/s (raw ${rawResult.rps.toFixed(0)}), p50 ${app.p50} ms, p99 ${app.p99} ms, ratio ${(app.rps / rawResult.rps).toFixed(3)}${app.failures ? `, ${app.failures} failed` : ""}`,
+        `  ${engine} ${endpoint}: ${app.rps.toFixed(0)} req/s (raw ${raw.rps.toFixed(0)}), p50 ${app.p50} ms, p99 ${app.p99} ms, ratio ${ratio.toFixed(3)}${app.failures ? `, ${app.failures} failed` : ""}`,
       );
     }
     return rows;
@@ -68,19 +78,27 @@ async function benchEngine(engine, { seconds, databaseUrl }) {
   }
 }
 
-/** `only` limits the run to "pglite" or "postgres"; by default both (PostgreSQL when it answers). */
-export async function benchApi({ only, seconds = 10 } = {}) {
+/**
+ * `only` limits the run to "pglite" or "postgres" (by default both, PostgreSQL when it answers);
+ * `endpoints` to some of ENDPOINTS (`npm run bench -- api pglite /app/me.json`).
+ */
+export async function benchApi({ only, seconds = 10, endpoints = [] } = {}) {
+  if (only === "both") only = undefined;
+  const unknown = endpoints.filter((endpoint) => !ENDPOINTS.includes(endpoint));
+  if (unknown.length)
+    throw new Error(`Not an API bench endpoint: ${unknown.join(", ")}. Known: ${ENDPOINTS.join(", ")}`);
+  if (!endpoints.length) endpoints = ENDPOINTS;
   const rows = [];
   if (only !== "postgres") {
     console.log(`\nAPI throughput on PGlite, ${CONNECTIONS} connections, ${seconds} s per endpoint`);
-    rows.push(...(await benchEngine("pglite", { seconds })));
+    rows.push(...(await benchEngine("pglite", { seconds, endpoints })));
   }
   if (only !== "pglite") {
     if (await postgresAnswers()) {
       console.log(`\nAPI throughput on PostgreSQL, ${CONNECTIONS} connections, ${seconds} s per endpoint`);
       rows.push(
         ...(await withScratchDatabase(`foreman_api_bench_${process.pid}`, (databaseUrl) =>
-          benchEngine("postgres", { seconds, databaseUrl }),
+          benchEngine("postgres", { seconds, databaseUrl, endpoints }),
         )),
       );
     } else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);

@@ -1,5 +1,8 @@
 // Starts `npm start` on a given port and data directory, and waits until /readyz answers 200.
 import { spawn } from "node:child_process";
+import { closeSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { root } from "../lib.mjs";
 
 async function portAnswers(port) {
@@ -20,32 +23,49 @@ export async function startServer({
   command = ["npm", ["start", "--silent"]],
 }) {
   if (await portAnswers(port)) throw new Error(`port ${port} is already in use; stop what runs there first`);
+  // What it prints goes to a file, as a deployed server's logs would: reading a busy server's
+  // LOG_LEVEL=info lines through a pipe cost this process (the one running autocannon) CPU.
+  const logFile = path.join(tmpdir(), `foreman-server-${port}-${process.pid}.log`);
+  const logFd = openSync(logFile, "w");
   const started = performance.now();
   // Its own process group, so stopping it also stops the node process npm starts.
   const child = spawn(command[0], command[1], {
     detached: true,
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd, logFd],
   });
-  // The tail of what it printed, for error messages (a busy server at LOG_LEVEL=info prints a lot).
-  let output = "";
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-64 * 1024);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  closeSync(logFd);
+  child.once("exit", () => setTimeout(() => rmSync(logFile, { force: true }), 60_000).unref());
+  const output = () => tailOf(logFile);
   const deadline = started + timeoutMs;
   while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return { child, readyMs: performance.now() - started, output: () => output };
+      if (response.ok) return { child, readyMs: performance.now() - started, output };
     } catch {}
     await new Promise((r) => setTimeout(r, 20));
   }
   process.kill(-child.pid, "SIGTERM");
-  throw new Error(`server not ready after ${timeoutMs} ms:\n${output}`);
+  throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
+}
+
+/** The last 64 KB the server printed (for error messages and the start-up phases). */
+function tailOf(file, bytes = 64 * 1024) {
+  try {
+    const size = statSync(file).size;
+    const fd = openSync(file, "r");
+    try {
+      const buffer = Buffer.alloc(Math.min(size, bytes));
+      readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+      return buffer.toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
 }
 
 function groupAlive(pid) {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { stdoutLogDestination } from "./lib/log-destination.ts";
+import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-redaction.ts";
 import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
@@ -50,25 +52,16 @@ export type BuildAppOptions = {
   agentRuntime?: AgentRuntime;
 };
 
-// Never log credentials: bearer tokens, cookies, passwords and tokens in bodies.
-const redactPaths = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  'res.headers["access-token"]',
-  'res.headers["refresh-token"]',
-  "*.password",
-  "*.password_confirmation",
-  "*.passwordConfirmation",
-  "*.access_token",
-  "*.refresh_token",
-  "*.token",
-];
-
 /** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
 export async function buildApp({ config, database, events, agentRuntime }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: "[redacted]" } },
+    // Never log credentials (lib/log-redaction.ts).
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_HEADER_PATHS, censor: LOG_CENSOR },
+      formatters: { log: censorSecrets },
+      stream: stdoutLogDestination(),
+    },
     trustProxy: config.trustProxy,
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -79,9 +72,10 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Every answer, with or without a response schema, errors and 404s included, is renamed to snake_case
+  // by one serializer (see lib/wire.ts).
   app.setSerializerCompiler(wireSerializerCompiler);
-  // Bodies without a response schema (errors, 404s, plain objects) get the same snake_case renaming.
-  app.setReplySerializer((payload) => toWireJson(payload));
+  app.setReplySerializer(toWireJson);
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
@@ -98,11 +92,18 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
 
   // Requests arrive snake_case; routes and their zod schemas work in camelCase. First, input no walk or
   // table can take (absurd nesting, NUL characters) is refused for every route.
-  app.addHook("preValidation", async (request) => {
-    rejectUnusableInput({ body: request.body, querystring: request.query });
-    if (request.routeOptions.config.keepWireCase) return;
-    if (request.body && typeof request.body === "object") request.body = fromWire(request.body);
-    if (request.query && typeof request.query === "object") request.query = fromWire(request.query);
+  // (A callback hook: an async one costs a promise and a microtask on every request.)
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      rejectUnusableInput({ body: request.body, querystring: request.query });
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!request.routeOptions.config.keepWireCase) {
+      if (request.body && typeof request.body === "object") request.body = fromWire(request.body);
+      if (request.query && typeof request.query === "object") request.query = fromWire(request.query);
+    }
+    done();
   });
 
   // Tokens and memberships are read from memory when the bus can tell this instance of every change.

@@ -1,34 +1,25 @@
-import { camelizeKeys, camelToSnake } from "@foreman/contract";
+import { camelizeKeys, camelToSnake, snakeizeKeys } from "@foreman/contract";
 import type { FastifySerializerCompiler } from "fastify";
-import { createSerializerCompiler } from "fastify-type-provider-zod";
 
-// The wire is snake_case, code is camelCase. Responses are renamed while they are serialised (both for
-// routes with a zod response schema and for everything else, errors included), requests in a
-// preValidation hook (see app.ts). Renaming already-snake keys is a no-op, so snake bodies pass unchanged.
+// The wire is snake_case, code is camelCase. Responses are renamed while they are serialised (every
+// answer, errors included), requests in a preValidation hook (see app.ts). Renaming already-snake keys
+// is a no-op, so snake bodies pass unchanged.
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** JSON.stringify replacer: renames each plain object's keys to snake_case as it is visited. */
-export function snakeCaseReplacer(_key: string, value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[camelToSnake(key)] = inner;
-  return out;
-}
-
-/** The default reply serializer (routes or statuses without a response schema). */
+/**
+ * The reply serializer of every answer. Renaming first and stringifying without a replacer keeps V8's
+ * fast JSON path (a replacer function made stringify several times slower). Dates and other class
+ * instances pass through to their toJSON unchanged.
+ */
 export function toWireJson(payload: unknown): string {
-  return JSON.stringify(payload, snakeCaseReplacer);
+  return JSON.stringify(snakeizeKeys(payload));
 }
 
-/** Zod response schemas are camelCase: validate/encode with zod first, then rename for the wire. */
-export const wireSerializerCompiler = createSerializerCompiler({
-  replacer: snakeCaseReplacer,
-}) as FastifySerializerCompiler<unknown>;
+/**
+ * Fastify prefers the app's reply serializer (toWireJson) to a route's response schema, so response
+ * schemas describe answers in the OpenAPI description and the types, and are not run per request.
+ * This compiler says so instead of compiling a zod serializer per route at start-up that never ran.
+ */
+export const wireSerializerCompiler: FastifySerializerCompiler<unknown> = () => toWireJson;
 
 /**
  * Request bodies and query strings arrive snake_case; routes and schemas see camelCase. The query and

@@ -1,9 +1,9 @@
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { isApiPath } from "#server/lib/api-paths.ts";
+import { isApiPath, isJsonApiPath } from "#server/lib/api-paths.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { JSON_API_SECURITY_HEADERS, pageSecurityHeaders } from "./security-headers.ts";
 
 export type SecurityOptions = {
   rateLimit: { max: number; windowMs: number };
@@ -13,27 +13,11 @@ export type SecurityOptions = {
 
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
-    await app.register(helmet, {
-      // The SPA loads only its own scripts; Tailwind/Radix set inline styles, so those are allowed.
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameSrc: ["'self'", ...(options.frameSources ?? [])],
-          // The inbox frames our own conversation view (`?embed=1`); no other site may frame the app.
-          frameAncestors: ["'self'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // Same-origin app; cross-origin isolation headers would only get in the way of future embeds.
-      crossOriginEmbedderPolicy: false,
+    const pageHeaders = pageSecurityHeaders(options.frameSources);
+    // Every answer carries one set, errors included; a route may override a header (files.routes.ts).
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(isJsonApiPath(request.url) ? JSON_API_SECURITY_HEADERS : pageHeaders);
+      done();
     });
     // Generous global ceiling per client address on the API; auth routes set tighter limits in their
     // route config. The SPA's pages and built files are static and cacheable: one page load fetches a

@@ -2,13 +2,14 @@ import type { CompanyRole } from "@foreman/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
+import { byName } from "#server/lib/sort.ts";
 
 export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null };
 export type MembershipRow = { companyId: string; role: CompanyRole };
 
 export type UserWithCompanies = {
   profile: { id: string; email: string; firstName: string; lastName: string };
-  /** Every company the user is a member of, with their role (unsorted: callers sort by name). */
+  /** Every company the user is a member of, with their role, sorted by name (lib/sort.ts). */
   companies: (CompanyRow & { role: CompanyRole })[];
 };
 
@@ -39,7 +40,8 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
   for (const row of rows)
     if (row.companyId !== null && row.companyName !== null && row.role !== null)
       companyRows.push({ id: row.companyId, name: row.companyName, logoSmallUrl: row.logoSmallUrl, role: row.role });
-  return { profile: { id, email, firstName, lastName }, companies: companyRows };
+  // Sorted once here, not on every /app/me.json answered from the cache.
+  return { profile: { id, email, firstName, lastName }, companies: companyRows.sort(byName) };
 }
 
 export async function insertCompany(

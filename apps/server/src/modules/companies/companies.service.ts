@@ -1,6 +1,5 @@
 import type { Me } from "@foreman/contract";
 import { httpError } from "#server/lib/http-error.ts";
-import { byName } from "#server/lib/sort.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import type { UserWithCompanies } from "./companies.repository.ts";
 
@@ -13,7 +12,8 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
   if (!found)
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
-  const managedCompanies = companies.map(({ id, name, logoSmallUrl }) => ({ id, name, logoSmallUrl })).sort(byName);
+  // Already sorted by name (findUserWithCompanies).
+  const managedCompanies = companies.map(({ id, name, logoSmallUrl }) => ({ id, name, logoSmallUrl }));
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)
