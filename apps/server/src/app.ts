@@ -7,8 +7,10 @@ import { stdoutLogDestination } from "./lib/log-destination.ts";
 import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-redaction.ts";
 import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
+import { activitiesRoutes } from "./modules/activities/activities.routes.ts";
 import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
 import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
+import { aiEmployeesRoutes } from "./modules/ai-employees/ai-employees.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
 import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
@@ -121,6 +123,8 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   await app.register(
     companyScoped(
       departmentsRoutes,
+      aiEmployeesRoutes,
+      activitiesRoutes,
       salesRoutes,
       ordersRoutes,
       conversationsRoutes,

@@ -1,4 +1,11 @@
-import { COMPANY_ID_HEADER, type CompanyRole, NO_COMPANY_ID_ERROR, parseCompanyIdHeader } from "@foreman/contract";
+import {
+  COMPANY_ID_HEADER,
+  type CompanyRole,
+  canManage,
+  MANAGER_ROLE_REQUIRED,
+  NO_COMPANY_ID_ERROR,
+  parseCompanyIdHeader,
+} from "@foreman/contract";
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -109,4 +116,14 @@ export function pathCompanyId(request: FastifyRequest, pathId: string): string {
   const scoped = companyOf(request).id;
   if (pathId.trim().toLowerCase() !== scoped.toLowerCase()) throw companyNotFound();
   return scoped;
+}
+
+/**
+ * The scope of a caller who may change the company's workforce (an owner or an admin); a member gets
+ * 403 with a message naming the roles needed. Call it before reading the body's records or writing.
+ */
+export function managerOf(request: FastifyRequest): CompanyScope {
+  const company = companyOf(request);
+  if (!canManage(company.role)) throw httpError(403, "forbidden", MANAGER_ROLE_REQUIRED);
+  return company;
 }

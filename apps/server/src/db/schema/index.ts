@@ -1,3 +1,4 @@
+export * from "./activities.ts";
 export * from "./auth.ts";
 export * from "./companies.ts";
 export * from "./conversations.ts";

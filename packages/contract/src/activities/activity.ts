@@ -1,0 +1,68 @@
+// The company's append-only activity log: who did what to which record, and when. Every write in the
+// product leaves one (GET /app/activities.json).
+import { z } from "zod";
+import { paginationQuerySchema } from "../http/errors.ts";
+import { timestampSchema } from "../sales/schemas.ts";
+
+export const ACTIVITY_KINDS = [
+  "ai_employee.hired",
+  "ai_employee.edited",
+  "ai_employee.deactivated",
+  "ai_employee.reactivated",
+  "ai_employees.imported",
+  "quote.cancelled",
+  "action_item.resolved",
+  "conversation.staff_reply",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTOR_TYPES = ["user", "ai_employee", "system"] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** The kinds of record an activity can concern. */
+export const ACTIVITY_SUBJECT_TYPES = ["ai_employee", "quote", "action_item", "conversation", "company"] as const;
+export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
+
+export const activitySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  actor: z.object({
+    type: z.enum(ACTOR_TYPES),
+    /** The staff user's or AI employee's id; null for the system. */
+    id: z.string().nullable(),
+    /** The name shown ("Ana Ruiz", "Sofía (AI)"); kept as it was when the activity happened. */
+    name: z.string(),
+  }),
+  subject: z.object({ type: z.enum(ACTIVITY_SUBJECT_TYPES), id: z.string() }),
+  /** One line a person reads: "Hired Sofía in Sales". */
+  summary: z.string(),
+  /** What changed, for edits: field names with their value before and after. */
+  details: z.record(z.string(), z.unknown()),
+  createdAt: timestampSchema,
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+const idFilter = z.guid({ error: "Must be a UUID" }).optional();
+
+export const activitiesQuerySchema = z.object({
+  actorType: z.enum(ACTOR_TYPES, { error: `Must be one of ${ACTOR_TYPES.join(", ")}` }).optional(),
+  actorId: idFilter,
+  subjectType: z
+    .enum(ACTIVITY_SUBJECT_TYPES, { error: `Must be one of ${ACTIVITY_SUBJECT_TYPES.join(", ")}` })
+    .optional(),
+  subjectId: idFilter,
+  kind: z.enum(ACTIVITY_KINDS, { error: `Must be one of ${ACTIVITY_KINDS.join(", ")}` }).optional(),
+  createdAtGteq: timestampSchema.optional(),
+  createdAtLteq: timestampSchema.optional(),
+  page: paginationQuerySchema.shape.page,
+  perPage: paginationQuerySchema.shape.perPage,
+});
+export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
+
+export const activitiesPageSchema = z.object({
+  activities: z.array(activitySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+});
+export type ActivitiesPage = z.infer<typeof activitiesPageSchema>;
