@@ -21,6 +21,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   quotes: (w) => w.quote.id,
   conversations: (w) => w.conversation.id,
   tasks: (w) => w.question,
+  ai_employees: (w) => w.aiEmployee.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

@@ -1,4 +1,11 @@
-import type { CompanyRole, Currency, DepartmentKind } from "@foreman/contract";
+import type {
+  AiEmployeeStatus,
+  CompanyRole,
+  ContactPoint,
+  Currency,
+  DepartmentKind,
+  HumanApprovalAction,
+} from "@foreman/contract";
 import { ANDES_PROFILE, NORTHWIND_PROFILE, type SalesProfile } from "./sales-profiles.ts";
 
 // The demo workspace (fixed data, so every fresh database looks the same).
@@ -10,10 +17,25 @@ export const DEMO_USERS = [
 ] as const;
 export type DemoUserKey = (typeof DEMO_USERS)[number]["key"];
 
-type DemoEmployee = { name: string; role: string };
+export type DemoEmployee = {
+  name: string;
+  role: string;
+  status: AiEmployeeStatus;
+  languages: string[];
+  persona: string;
+  instructions: string;
+  maxDiscountPercent: number;
+  maxOrderTotalCents: number;
+  actionsRequiringHuman: HumanApprovalAction[];
+  contactPoints: ContactPoint[];
+  /** Names of the company's skills. */
+  skills: string[];
+};
 type DemoDepartment = { kind: DepartmentKind; name: string; isActive: boolean; employees: DemoEmployee[] };
 type DemoCompany = {
   name: string;
+  /** The company's skills (the training centre's "active skills"). */
+  skills: { name: string; description: string }[];
   /** The main currency (sales indicators total completed orders in it). */
   currency: Currency;
   members: { user: DemoUserKey; role: CompanyRole }[];
@@ -28,10 +50,65 @@ export const DEMO_SALES_MONTHS = 12;
 export const DEMO_TODO_TASKS_PER_COMPANY = 8;
 export const DEMO_DONE_TASKS_PER_COMPANY = 10;
 
+const ENGLISH_SKILLS = [
+  { name: "Product catalog", description: "Knows the catalog, prices and stock, and suggests alternatives." },
+  { name: "Quoting", description: "Builds quotes from the catalog and explains each line." },
+  { name: "Order tracking", description: "Looks up orders and tells customers where theirs is." },
+  { name: "Payment follow-up", description: "Reminds customers of what is due, politely and on time." },
+];
+const SPANISH_SKILLS = [
+  { name: "Catálogo de productos", description: "Conoce el catálogo, los precios y el stock." },
+  { name: "Cotizaciones", description: "Arma cotizaciones desde el catálogo y explica cada línea." },
+  { name: "Seguimiento de pedidos", description: "Busca pedidos y cuenta a los clientes dónde está el suyo." },
+  { name: "Cobranza amable", description: "Recuerda lo adeudado con cortesía y a tiempo." },
+];
+
+/** An employee with the defaults of its department; `extra` overrides them. */
+function employee(
+  kind: DepartmentKind,
+  name: string,
+  role: string,
+  options: { spanish?: boolean; extra?: Partial<DemoEmployee> } = {},
+): DemoEmployee {
+  const spanish = options.spanish ?? false;
+  const skills = spanish ? SPANISH_SKILLS : ENGLISH_SKILLS;
+  const bySkill: Record<DepartmentKind, string[]> = {
+    sales: [skills[0]!.name, skills[1]!.name],
+    retention: [skills[0]!.name, skills[2]!.name],
+    support: [skills[2]!.name],
+    collections: [skills[3]!.name, skills[2]!.name],
+    analytics: [],
+  };
+  const sells = kind === "sales" || kind === "retention";
+  return {
+    name,
+    role,
+    status: "active",
+    languages: spanish ? ["es", "en"] : ["en", "es"],
+    persona: spanish
+      ? `Soy ${name.split(" ")[0]}, ${role.toLowerCase()}. Hablo claro, con calidez y sin tecnicismos.`
+      : `I am ${name.split(" ")[0]}, ${role.toLowerCase()}. Warm, clear and brief; no jargon.`,
+    instructions: sells
+      ? spanish
+        ? "Cotiza solo con precios del catálogo. Nunca prometas plazos de entrega que el pedido no tenga."
+        : "Quote only catalog prices. Never promise a delivery date the order does not have."
+      : spanish
+        ? "Responde con datos de los pedidos del cliente. Si no sabes, pregunta a una persona."
+        : "Answer from the customer's orders. When unsure, ask a person.",
+    maxDiscountPercent: sells ? 5 : 0,
+    maxOrderTotalCents: sells ? (spanish ? 150_000_000 : 250_000) : 0,
+    actionsRequiringHuman: sells ? ["cancel_order"] : ["apply_discount", "cancel_order"],
+    contactPoints: [],
+    skills: bySkill[kind],
+    ...options.extra,
+  };
+}
+
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: "Northwind Supply",
     currency: "USD",
+    skills: ENGLISH_SKILLS,
     sales: NORTHWIND_PROFILE,
     members: [{ user: "demo", role: "owner" }],
     departments: [
@@ -40,33 +117,58 @@ export const DEMO_COMPANIES: DemoCompany[] = [
         name: "Sales",
         isActive: true,
         employees: [
-          { name: "Nora Quinn", role: "Sales development representative" },
-          { name: "Leo Hart", role: "Account executive" },
-          { name: "Ivy Chen", role: "Quote specialist" },
+          employee("sales", "Nora Quinn", "Sales development representative", {
+            extra: { contactPoints: [{ channel: "whatsapp", address: "+1 415 555 0142" }] },
+          }),
+          employee("sales", "Leo Hart", "Account executive", {
+            extra: {
+              maxDiscountPercent: 10,
+              maxOrderTotalCents: 1_000_000,
+              contactPoints: [{ channel: "email", address: "sales@northwind.example" }],
+            },
+          }),
+          employee("sales", "Ivy Chen", "Quote specialist", {
+            extra: { contactPoints: [{ channel: "web_chat", address: "northwind.example/chat" }] },
+          }),
         ],
       },
-      { kind: "retention", name: "Retention", isActive: false, employees: [] },
+      {
+        kind: "retention",
+        name: "Retention",
+        isActive: false,
+        employees: [employee("retention", "Rita Vance", "Win-back specialist", { extra: { status: "inactive" } })],
+      },
       {
         kind: "support",
         name: "Support",
         isActive: true,
         employees: [
-          { name: "Sam Brooks", role: "Customer support agent" },
-          { name: "Maya Ortiz", role: "Technical support agent" },
+          employee("support", "Sam Brooks", "Customer support agent", {
+            extra: { contactPoints: [{ channel: "email", address: "help@northwind.example" }] },
+          }),
+          employee("support", "Maya Ortiz", "Technical support agent", {
+            extra: { contactPoints: [{ channel: "phone", address: "+1 415 555 0199" }] },
+          }),
         ],
       },
-      { kind: "collections", name: "Collections", isActive: false, employees: [] },
+      {
+        kind: "collections",
+        name: "Collections",
+        isActive: false,
+        employees: [employee("collections", "Owen Blake", "Collections agent", { extra: { status: "inactive" } })],
+      },
       {
         kind: "analytics",
         name: "Analytics",
         isActive: true,
-        employees: [{ name: "Theo Park", role: "Data analyst" }],
+        employees: [employee("analytics", "Theo Park", "Data analyst")],
       },
     ],
   },
   {
     name: "Andes Comercial",
     currency: "CLP",
+    skills: SPANISH_SKILLS,
     sales: ANDES_PROFILE,
     members: [
       { user: "demo", role: "owner" },
@@ -78,27 +180,50 @@ export const DEMO_COMPANIES: DemoCompany[] = [
         name: "Ventas",
         isActive: true,
         employees: [
-          { name: "Lucía Fernández", role: "Ejecutiva de ventas" },
-          { name: "Mateo Rojas", role: "Representante de desarrollo de ventas" },
+          employee("sales", "Lucía Fernández", "Ejecutiva de ventas", {
+            spanish: true,
+            extra: { contactPoints: [{ channel: "whatsapp", address: "+56 9 5555 0101" }] },
+          }),
+          employee("sales", "Mateo Rojas", "Representante de desarrollo de ventas", {
+            spanish: true,
+            extra: { contactPoints: [{ channel: "email", address: "ventas@andes.example" }] },
+          }),
         ],
       },
       {
         kind: "retention",
         name: "Retención",
         isActive: true,
-        employees: [{ name: "Camila Soto", role: "Especialista en retención" }],
+        employees: [employee("retention", "Camila Soto", "Especialista en retención", { spanish: true })],
       },
-      { kind: "support", name: "Soporte", isActive: false, employees: [] },
+      {
+        kind: "support",
+        name: "Soporte",
+        isActive: false,
+        employees: [
+          employee("support", "Tomás Vidal", "Agente de soporte", { spanish: true, extra: { status: "inactive" } }),
+        ],
+      },
       {
         kind: "collections",
         name: "Cobranza",
         isActive: true,
         employees: [
-          { name: "Diego Paredes", role: "Gestor de cobranza" },
-          { name: "Valentina Ruiz", role: "Analista de cartera" },
+          employee("collections", "Diego Paredes", "Gestor de cobranza", {
+            spanish: true,
+            extra: { contactPoints: [{ channel: "sms", address: "+56 9 5555 0177" }] },
+          }),
+          employee("collections", "Valentina Ruiz", "Analista de cartera", { spanish: true }),
         ],
       },
-      { kind: "analytics", name: "Analítica", isActive: false, employees: [] },
+      {
+        kind: "analytics",
+        name: "Analítica",
+        isActive: false,
+        employees: [
+          employee("analytics", "Julián Mora", "Analista de datos", { spanish: true, extra: { status: "inactive" } }),
+        ],
+      },
     ],
   },
 ];

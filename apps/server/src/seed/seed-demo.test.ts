@@ -6,11 +6,15 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import {
+  activities,
   aiDepartments,
+  aiEmployeeContactPoints,
+  aiEmployeeSkills,
   aiEmployees,
   companies,
   memberships,
   oauthApplications,
+  skills,
   users,
 } from "#server/db/schema/index.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
@@ -96,9 +100,28 @@ describe("the demo seed", () => {
       "Sales",
       "Support",
     ]);
-    // Some departments are active with AI employees, some inactive and empty (the rail dots differ).
-    for (const d of [...spanish, ...english]) expect(d.is_active).toBe(d.ai_employees_count > 0);
-    expect(english.some((d: { is_active: boolean }) => !d.is_active)).toBe(true);
+    // Every department has AI employees; one whose employees are all inactive is inactive itself (grey dot).
+    for (const d of [...spanish, ...english]) expect(d.ai_employees_count).toBeGreaterThan(0);
+    const active = (list: { name: string; is_active: boolean }[]) => list.filter((d) => d.is_active).map((d) => d.name);
+    expect(active(english)).toEqual(["Analytics", "Sales", "Support"]);
+    expect(active(spanish)).toEqual(["Cobranza", "Retención", "Ventas"]);
+  });
+
+  it("gives every employee a persona, guardrails and skills, and records each hiring in the activity log", async () => {
+    const employees = await t.db.select().from(aiEmployees);
+    expect(employees.every((e) => e.persona.length > 0 && e.instructions.length > 0 && e.languages.length > 0)).toBe(
+      true,
+    );
+    expect(employees.some((e) => e.status === "inactive")).toBe(true);
+    expect(employees.some((e) => e.maxDiscountPercent > 0 && e.maxOrderTotalCents > 0)).toBe(true);
+    expect((await t.db.select({ n: count() }).from(skills))[0]!.n).toBe(8);
+    expect((await t.db.select({ n: count() }).from(aiEmployeeSkills))[0]!.n).toBeGreaterThan(employees.length);
+    expect((await t.db.select({ n: count() }).from(aiEmployeeContactPoints))[0]!.n).toBeGreaterThan(5);
+    const hired = await t.db.select().from(activities).where(eq(activities.kind, "ai_employee.hired"));
+    expect(hired).toHaveLength(employees.length);
+    // Hired before the demo's year of orders, so their records fall after "member since".
+    const yearAgo = Date.now() - 365 * 86_400_000;
+    expect(employees.every((e) => e.createdAt.getTime() < yearAgo)).toBe(true);
   });
 
   it("ties Ana to Andes Comercial only", async () => {

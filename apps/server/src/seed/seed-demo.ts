@@ -1,12 +1,12 @@
 import { departmentAvatar, PLACEHOLDER_SORT_ORDER } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { listEmployees, setCompanyCurrency } from "#server/db/bulk/company.ts";
+import { setCompanyCurrency } from "#server/db/bulk/company.ts";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/index.ts";
 import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "#server/modules/auth/password.ts";
 import { anyCompanyExists, insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
-import { insertDepartment, insertEmployees } from "#server/modules/departments/departments.repository.ts";
+import { insertDepartment } from "#server/modules/departments/departments.repository.ts";
 import {
   DEMO_COMPANIES,
   DEMO_DONE_TASKS_PER_COMPANY,
@@ -19,6 +19,7 @@ import {
 } from "./demo-data.ts";
 import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
+import { insertSkills, insertWorkforce } from "./seed-workforce.ts";
 
 // Any constant works: it only has to be the same for every instance seeding the same database.
 const SEED_LOCK_KEY = 4_071_001;
@@ -58,7 +59,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       for (const member of company.members) {
         await insertMembership(tx, { userId: people.get(member.user)!.id, companyId, role: member.role });
       }
-      for (const department of company.departments) {
+      const skillIds = await insertSkills(tx, companyId, company.skills);
+      const owner = people.get(company.members.find((member) => member.role === "owner")!.user)!;
+      for (const [departmentIndex, department] of company.departments.entries()) {
         const avatarUrl = departmentAvatar(department.kind);
         const { id: departmentId } = await insertDepartment(tx, {
           companyId,
@@ -67,17 +70,19 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           isActive: department.isActive,
           avatarUrl,
         });
-        await insertEmployees(
-          tx,
-          department.employees.map((employee) => ({
-            companyId,
-            departmentId,
-            ...employee,
-            status: "active" as const,
-            avatarUrl,
-          })),
-        );
-        if (department.kind === "sales") salesEmployees.push(...(await listEmployees(tx, departmentId)));
+        const hired = await insertWorkforce(tx, {
+          companyId,
+          departmentId,
+          departmentName: department.name,
+          avatarUrl,
+          employees: department.employees,
+          skillIds,
+          hiredBy: owner,
+          offsetDays: departmentIndex * 3,
+          now,
+        });
+        // Leads and conversations go to the sales department's employees, in a stable order.
+        if (department.kind === "sales") salesEmployees.push(...hired.sort((a, b) => a.name.localeCompare(b.name)));
       }
       // Built in memory first: the conversations' status and last activity come from their messages.
       const sales = buildSalesRows({

@@ -61,6 +61,7 @@ export async function writeState(db: Db, conversationId: string) {
     db,
     sql`select (select count(*)::int from messages) as messages,
         (select count(*)::int from attachments) as attachments,
+        (select count(*)::int from activities) as activities,
         (select row_to_json(c)::text from conversations c where c.id = ${conversationId}) as conversation`,
   );
   return row;

@@ -202,6 +202,7 @@ export async function writeCounts(db: Db) {
       (select count(*)::int from tasks where state = 'done') as done_tasks,
       (select count(*)::int from task_messages) as task_messages,
       (select count(*)::int from messages) as messages,
+      (select count(*)::int from activities) as activities,
       (select coalesce(max(updated_at), 'epoch')::text from tasks) as last_task_update,
       (select coalesce(max(last_activity_at), 'epoch')::text from conversations) as last_activity`,
   );

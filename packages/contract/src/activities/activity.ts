@@ -44,19 +44,34 @@ export type Activity = z.infer<typeof activitySchema>;
 
 const idFilter = z.guid({ error: "Must be a UUID" }).optional();
 
-export const activitiesQuerySchema = z.object({
-  actorType: z.enum(ACTOR_TYPES, { error: `Must be one of ${ACTOR_TYPES.join(", ")}` }).optional(),
-  actorId: idFilter,
-  subjectType: z
-    .enum(ACTIVITY_SUBJECT_TYPES, { error: `Must be one of ${ACTIVITY_SUBJECT_TYPES.join(", ")}` })
-    .optional(),
-  subjectId: idFilter,
-  kind: z.enum(ACTIVITY_KINDS, { error: `Must be one of ${ACTIVITY_KINDS.join(", ")}` }).optional(),
-  createdAtGteq: timestampSchema.optional(),
-  createdAtLteq: timestampSchema.optional(),
-  page: paginationQuerySchema.shape.page,
-  perPage: paginationQuerySchema.shape.perPage,
-});
+/** The message when a created_at range ends before it starts (named on created_at_lteq). */
+export const ACTIVITIES_RANGE_MESSAGE = "Must not be before created_at_gteq";
+
+/**
+ * `GET /app/activities.json`'s query, camelCase (the wire's snake_case is renamed before validation).
+ * A range whose end is before its start is refused rather than answered empty.
+ */
+export const activitiesQuerySchema = z
+  .object({
+    actorType: z.enum(ACTOR_TYPES, { error: `Must be one of ${ACTOR_TYPES.join(", ")}` }).optional(),
+    actorId: idFilter,
+    subjectType: z
+      .enum(ACTIVITY_SUBJECT_TYPES, { error: `Must be one of ${ACTIVITY_SUBJECT_TYPES.join(", ")}` })
+      .optional(),
+    subjectId: idFilter,
+    kind: z.enum(ACTIVITY_KINDS, { error: `Must be one of ${ACTIVITY_KINDS.join(", ")}` }).optional(),
+    createdAtGteq: timestampSchema.optional(),
+    createdAtLteq: timestampSchema.optional(),
+    page: paginationQuerySchema.shape.page,
+    perPage: paginationQuerySchema.shape.perPage,
+  })
+  .refine(
+    (query) =>
+      query.createdAtGteq === undefined ||
+      query.createdAtLteq === undefined ||
+      Date.parse(query.createdAtGteq) <= Date.parse(query.createdAtLteq),
+    { path: ["createdAtLteq"], error: ACTIVITIES_RANGE_MESSAGE },
+  );
 export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
 
 export const activitiesPageSchema = z.object({

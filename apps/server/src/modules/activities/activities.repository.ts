@@ -1,6 +1,8 @@
-import type { ActivityKind, ActivitySubjectType } from "@foreman/contract";
+import type { ActivityKind, ActivitySubjectType, ActorType } from "@foreman/contract";
+import { and, count, eq, gte, lte, or, type SQL } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { activities } from "#server/db/schema/index.ts";
+import { descIndexed } from "#server/lib/index-order.ts";
 
 /** Who did it: a staff user, an AI employee or the system; the name is copied into the log. */
 export type Actor =
@@ -16,6 +18,8 @@ export type NewActivity = {
   /** One line a person reads: "Hired Sofía in Sales". */
   summary: string;
   details?: Record<string, unknown>;
+  /** When it happened; now by default (the demo seed writes a history). */
+  createdAt?: Date;
 };
 
 /**
@@ -25,7 +29,7 @@ export type NewActivity = {
 export async function recordActivities(db: Executor, entries: NewActivity[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(activities).values(
-    entries.map(({ companyId, kind, actor, subject, summary, details }) => ({
+    entries.map(({ companyId, kind, actor, subject, summary, details, createdAt }) => ({
       companyId,
       kind,
       actorType: actor.type,
@@ -36,10 +40,57 @@ export async function recordActivities(db: Executor, entries: NewActivity[]): Pr
       subjectId: subject.id,
       summary,
       details: details ?? {},
+      ...(createdAt ? { createdAt } : {}),
     })),
   );
 }
 
 export async function recordActivity(db: Executor, entry: NewActivity): Promise<void> {
   await recordActivities(db, [entry]);
+}
+
+export type ActivitiesFilter = {
+  companyId: string;
+  actorType?: ActorType | undefined;
+  /** A staff user's or an AI employee's id. */
+  actorId?: string | undefined;
+  subjectType?: ActivitySubjectType | undefined;
+  subjectId?: string | undefined;
+  kind?: ActivityKind | undefined;
+  createdAtGteq?: Date | undefined;
+  createdAtLteq?: Date | undefined;
+};
+
+function where(filter: ActivitiesFilter): SQL | undefined {
+  return and(
+    eq(activities.companyId, filter.companyId),
+    filter.actorType ? eq(activities.actorType, filter.actorType) : undefined,
+    filter.actorId
+      ? or(eq(activities.actorUserId, filter.actorId), eq(activities.actorAiEmployeeId, filter.actorId))
+      : undefined,
+    filter.subjectType ? eq(activities.subjectType, filter.subjectType) : undefined,
+    filter.subjectId ? eq(activities.subjectId, filter.subjectId) : undefined,
+    filter.kind ? eq(activities.kind, filter.kind) : undefined,
+    filter.createdAtGteq ? gte(activities.createdAt, filter.createdAtGteq) : undefined,
+    filter.createdAtLteq ? lte(activities.createdAt, filter.createdAtLteq) : undefined,
+  );
+}
+
+export type ActivityRow = typeof activities.$inferSelect;
+
+/** A page of the company's activities, newest first (id breaks ties), in activities_company_created_idx's order. */
+export function listActivities(db: Executor, filter: ActivitiesFilter, limit: number, offset: number) {
+  return db
+    .select()
+    .from(activities)
+    .where(where(filter))
+    .orderBy(descIndexed(activities.createdAt), descIndexed(activities.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many of the company's activities the filter matches (the total beside a page). */
+export async function countActivities(db: Executor, filter: ActivitiesFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(activities).where(where(filter));
+  return row!.n;
 }

@@ -1,5 +1,210 @@
+import multipart from "@fastify/multipart";
+import {
+  AI_EMPLOYEE_CSV_COLUMNS,
+  AI_EMPLOYEE_IMPORT_LIMITS,
+  aiEmployeeInputSchema,
+  aiEmployeePatchSchema,
+  aiEmployeeSchema,
+  aiEmployeesImportErrorSchema,
+  aiEmployeesImportResultSchema,
+  aiEmployeesPageSchema,
+  aiEmployeesQuerySchema,
+} from "@foreman/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { httpError } from "#server/lib/http-error.ts";
+import { companyOf, managerOf } from "#server/plugins/company-scope.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
+import {
+  editAiEmployee,
+  exportAiEmployeesCsv,
+  getAiEmployee,
+  getAiEmployeesPage,
+  hireAiEmployee,
+  importAiEmployees,
+  setAiEmployeeStatus,
+  type WriteContext,
+} from "./ai-employees.service.ts";
 
-// GET/POST /app/ai_employees.json, GET/PATCH /app/ai_employees/{id}.json, …/deactivate.json, …/activate.json,
-// GET /app/ai_employees/export.csv, POST /app/ai_employees/import.json.
-export const aiEmployeesRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ["ai_employees"];
+const params = z.object({ id: z.string() });
+const MB = AI_EMPLOYEE_IMPORT_LIMITS.bytes / 1024 / 1024;
+
+type MultipartError = Error & { code?: string; statusCode?: number };
+
+/**
+ * The CSV of an import: the one `file` part of a multipart body (other parts are read and ignored), at
+ * most 1 MB, as UTF-8 text. A body busboy cannot read is the client's fault: a 400 saying so.
+ */
+async function readImportFile(request: FastifyRequest): Promise<string> {
+  const notAFile = () =>
+    httpError(400, "invalid_request", "Send the CSV file as multipart/form-data in a field named file");
+  if (!request.isMultipart()) throw notAFile();
+  let data: Buffer | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: AI_EMPLOYEE_IMPORT_LIMITS.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+    });
+    for await (const part of parts) {
+      if (part.type !== "file") continue;
+      const content = await part.toBuffer();
+      if (part.fieldname === "file") data = content;
+    }
+  } catch (error) {
+    const { code, statusCode } = error as MultipartError;
+    if (code === "FST_REQ_FILE_TOO_LARGE") {
+      throw httpError(413, "payload_too_large", `The file is larger than ${MB} MB: import at most ${MB} MB at once`);
+    }
+    if (code === "FST_FILES_LIMIT") throw httpError(400, "invalid_request", "Send one file, in the field named file");
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PROTO_VIOLATION") {
+      throw httpError(400, "invalid_request", "The multipart body has unexpected form fields");
+    }
+    if ((statusCode ?? 400) >= 500) throw error;
+    throw httpError(400, "invalid_request", `The multipart body could not be read: ${(error as Error).message}`);
+  }
+  if (!data) throw notAFile();
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    throw httpError(422, "validation_failed", "The file must be UTF-8 text");
+  }
+}
+
+export const aiEmployeesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writer = (request: FastifyRequest): WriteContext => ({
+    db: app.db,
+    companyId: managerOf(request).id,
+    userId: request.user!.id,
+  });
+
+  app.get(
+    "/app/ai_employees.json",
+    {
+      schema: {
+        tags,
+        summary: "The company's AI employees with their department, skills, contact points and guardrails",
+        description:
+          "Filters: department_id, status (active|inactive), q (name or role, case-insensitive, ≤ 100 characters). sort name|created_at|department|status (default name), direction asc|desc; ties are broken by id. page, per_page ≤ 100 (default 25); total counts every employee the filters match.",
+        querystring: aiEmployeesQuerySchema,
+        response: { 200: aiEmployeesPageSchema },
+      },
+    },
+    async (request) => getAiEmployeesPage(app.db, companyOf(request).id, request.query),
+  );
+
+  app.post(
+    "/app/ai_employees.json",
+    {
+      schema: {
+        tags,
+        summary: "Hire an AI employee (owners and admins)",
+        description:
+          "department_id must name a department of the company (422 otherwise). Skills are given by name: the company's skills are matched case-insensitively, new names become skills. A contact point another employee of the company already answers on is a 409 naming its channel and address. A member gets 403. Answers 201 with the employee.",
+        body: aiEmployeeInputSchema,
+        response: { 201: aiEmployeeSchema, ...errorResponses(403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = writer(request);
+      return reply.code(201).send(await hireAiEmployee(ctx, request.body));
+    },
+  );
+
+  app.get(
+    "/app/ai_employees/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every AI employee of the company as CSV (RFC 4180), by name",
+        description: `Columns: ${AI_EMPLOYEE_CSV_COLUMNS.join(", ")}. Lists are ;-separated, contact points channel:address, max_order_total in the company currency's units (1500.00). Answers text/csv as an attachment named ai-employees.csv; POST /app/ai_employees/import.json reads it back.`,
+        response: { 200: z.string().describe("The CSV file (text/csv)") },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportAiEmployeesCsv(app.db, companyOf(request).id);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="ai-employees.csv"')
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  // Only the import reads multipart bodies: registered in its own context, the other writes refuse them (415).
+  await app.register(async (importScope) => {
+    await importScope.register(multipart);
+    importScope.post(
+      "/app/ai_employees/import.json",
+      {
+        schema: {
+          tags,
+          summary: "Hire AI employees from a CSV file (owners and admins)",
+          description: `multipart/form-data with one \`file\` field: the export's columns (name, role and department required; any order), at most ${MB} MB (413 above) and ${AI_EMPLOYEE_IMPORT_LIMITS.rows} rows. Departments are matched by name. Every row is checked first: any problem answers 422 with details [{line, column, message}] (the header is line 1) and nothing is written; otherwise every row is written in one transaction. Answers {imported}.`,
+          response: {
+            200: aiEmployeesImportResultSchema,
+            ...errorResponses(403, 413),
+            422: aiEmployeesImportErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const ctx = writer(request);
+        const outcome = await importAiEmployees(ctx, await readImportFile(request));
+        if ("refused" in outcome) {
+          const { status, ...body } = outcome.refused;
+          return reply.code(status).send(body);
+        }
+        return outcome;
+      },
+    );
+  });
+
+  app.get(
+    "/app/ai_employees/:id.json",
+    {
+      schema: {
+        tags,
+        summary: "One AI employee",
+        description: "Another company's employee, an unknown id and a malformed one answer the same 404.",
+        params,
+        response: { 200: aiEmployeeSchema },
+      },
+    },
+    async (request) => getAiEmployee(app.db, companyOf(request).id, request.params.id),
+  );
+
+  app.patch(
+    "/app/ai_employees/:id.json",
+    {
+      schema: {
+        tags,
+        summary: "Edit an AI employee (owners and admins)",
+        description:
+          "Any subset of the hiring fields; contact_points and skills replace the lists. The same rules as hiring (422 for another company's department, 409 for a taken contact point). Records the changed fields only; a patch that changes nothing writes nothing.",
+        params,
+        body: aiEmployeePatchSchema,
+        response: { 200: aiEmployeeSchema, ...errorResponses(403, 409, 422) },
+      },
+    },
+    async (request) => editAiEmployee(writer(request), request.params.id, request.body),
+  );
+
+  for (const [action, status, summary] of [
+    ["deactivate", "inactive", "Deactivate an AI employee (owners and admins)"],
+    ["activate", "active", "Reactivate an AI employee (owners and admins)"],
+  ] as const) {
+    app.post(
+      `/app/ai_employees/:id/${action}.json`,
+      {
+        schema: {
+          tags,
+          summary,
+          description: `Sets status ${status}${status === "inactive" ? " and deactivated_at" : " and clears deactivated_at"}. Idempotent: one already ${status} answers 200 with it and records nothing.`,
+          params,
+          response: { 200: aiEmployeeSchema, ...errorResponses(403) },
+        },
+      },
+      async (request) => setAiEmployeeStatus(writer(request), request.params.id, status),
+    );
+  }
+};

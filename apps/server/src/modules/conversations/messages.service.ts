@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { encodeMessageCursor, type Message, type MessagesPage, parseMessageCursor } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { recordActivity } from "../activities/activities.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { conversationNotFound } from "./conversations.service.ts";
 import type { StaffMessageInput } from "./message-input.ts";
@@ -54,8 +55,9 @@ export function newAccessKey(): string {
 }
 
 /**
- * A staff member's reply, taking the conversation over from the AI employee. The message, its files
- * and the conversation's new state are one transaction; the live events go out once it has committed.
+ * A staff member's reply, taking the conversation over from the AI employee. The message, its files,
+ * the conversation's new state and the `conversation.staff_reply` activity are one transaction; the
+ * live events go out once it has committed.
  */
 export async function sendStaffMessage(
   db: Db,
@@ -87,6 +89,14 @@ export async function sendStaffMessage(
       })),
     );
     await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
+    await recordActivity(tx, {
+      companyId,
+      kind: "conversation.staff_reply",
+      actor: { type: "user", id: userId, name: senderName },
+      subject: { type: "conversation", id: conversation.id },
+      summary: `Replied in conversation #${conversation.displayId}`,
+      details: { messageId: row.id, attachments: files.length },
+    });
     return toMessage(row, files);
   });
   await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });

@@ -101,6 +101,29 @@ describe("POST /app/conversations/{id}/messages.json", () => {
       })
     ).json();
     expect(detail).toMatchObject({ handled_by: "staff", taken_over_by: { id: userId, name: "Sam Staff" } });
+
+    // One activity in the company's log, in the same transaction as the reply.
+    const [{ display_id }] = (await rows(
+      t.db,
+      sql`select display_id from conversations where id = ${conversation}`,
+    )) as [{ display_id: number }];
+    const activities = await rows(
+      t.db,
+      sql`select a.company_id, a.kind, a.actor_type, a.actor_user_id, a.actor_name, a.subject_type, a.summary, a.details
+          from activities a where a.subject_id = ${conversation}`,
+    );
+    expect(activities).toEqual([
+      {
+        company_id: companyId,
+        kind: "conversation.staff_reply",
+        actor_type: "user",
+        actor_user_id: userId,
+        actor_name: "Sam Staff",
+        subject_type: "conversation",
+        summary: `Replied in conversation #${display_id}`,
+        details: { messageId: message.id, attachments: 0 },
+      },
+    ]);
   });
 
   it("announces message.created with the message and conversation.updated", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { aiDepartments, aiEmployees } from "#server/db/schema/index.ts";
 
@@ -11,14 +11,17 @@ export type DepartmentRow = {
   aiEmployeesCount: number;
 };
 
-/** The company's departments with how many AI employees each has (unsorted). */
+/**
+ * The company's departments with how many AI employees each has (unsorted). A department is active when
+ * at least one of its AI employees is: computed here, so it follows hiring and deactivating.
+ */
 export async function listDepartments(db: Executor, companyId: string): Promise<DepartmentRow[]> {
   return db
     .select({
       id: aiDepartments.id,
       name: aiDepartments.name,
       sortOrder: aiDepartments.sortOrder,
-      isActive: aiDepartments.isActive,
+      isActive: sql<boolean>`coalesce(bool_or(${aiEmployees.status} = 'active'), false)`.mapWith(Boolean),
       avatarUrl: aiDepartments.avatarUrl,
       aiEmployeesCount: count(aiEmployees.id),
     })

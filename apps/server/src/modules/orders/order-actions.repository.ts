@@ -6,17 +6,21 @@ import { companies, quotes } from "#server/db/schema/index.ts";
 /**
  * Cancels the company's quote if it is still in a cancellable state, in one conditional UPDATE: of two
  * concurrent cancels only one matches the row (the other re-checks the state after the first commits
- * and finds it cancelled). True when this call cancelled it.
+ * and finds it cancelled). The quote's number when this call cancelled it, else null.
  */
-export async function cancelQuoteIfOpen(db: Executor, companyId: string, id: string): Promise<boolean> {
+export async function cancelQuoteIfOpen(
+  db: Executor,
+  companyId: string,
+  id: string,
+): Promise<{ number: number } | null> {
   const updated = await db
     .update(quotes)
     .set({ state: "cancelled" })
     .where(
       and(eq(quotes.companyId, companyId), eq(quotes.id, id), inArray(quotes.state, [...CANCELLABLE_ORDER_STATES])),
     )
-    .returning({ id: quotes.id });
-  return updated.length > 0;
+    .returning({ number: quotes.number });
+  return updated[0] ?? null;
 }
 
 /** The quote's state, or null when the company has no such quote. */

@@ -1,7 +1,9 @@
 import { orderNotFoundMessage, type QuoteDetail } from "@foreman/contract";
-import type { Executor } from "#server/db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { recordActivity } from "../activities/activities.repository.ts";
+import { findStaffName } from "../conversations/messages.repository.ts";
 import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
 import { getQuote } from "./orders.service.ts";
 
@@ -15,14 +17,24 @@ export function notCancellableMessage(state: string): string {
 /**
  * Cancels an open quote or order (contract `canCancelOrder`) and returns it as GET shows it. A won or
  * already cancelled one is a 422 and stays as it was; another company's, unknown or malformed id is the
- * same 404 as GET.
+ * same 404 as GET. The cancellation and its `quote.cancelled` activity commit together.
  */
-export async function cancelQuote(db: Executor, companyId: string, id: string): Promise<QuoteDetail> {
+export async function cancelQuote(db: Db, companyId: string, id: string, userId: string): Promise<QuoteDetail> {
   if (!isUuid(id)) throw httpError(404, "not_found", orderNotFoundMessage(id));
-  if (!(await cancelQuoteIfOpen(db, companyId, id))) {
-    const state = await findQuoteState(db, companyId, id);
-    if (state === null) throw httpError(404, "not_found", orderNotFoundMessage(id));
-    throw httpError(422, "not_cancellable", notCancellableMessage(state));
-  }
+  await db.transaction(async (tx) => {
+    const cancelled = await cancelQuoteIfOpen(tx, companyId, id);
+    if (!cancelled) {
+      const state = await findQuoteState(tx, companyId, id);
+      if (state === null) throw httpError(404, "not_found", orderNotFoundMessage(id));
+      throw httpError(422, "not_cancellable", notCancellableMessage(state));
+    }
+    await recordActivity(tx, {
+      companyId,
+      kind: "quote.cancelled",
+      actor: { type: "user", id: userId, name: (await findStaffName(tx, userId)) ?? "" },
+      subject: { type: "quote", id },
+      summary: `Cancelled quote Q-${cancelled.number}`,
+    });
+  });
   return getQuote(db, companyId, id);
 }

@@ -38,6 +38,12 @@ describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () =>
   };
   const stateOf = async (id: string) =>
     (await rows(s.t.db, sql`select state from quotes where id = ${id}`))[0]!.state as string;
+  const activitiesOf = (id: string) =>
+    rows(
+      s.t.db,
+      sql`select company_id, kind, actor_type, actor_user_id, actor_name, subject_type, summary
+          from activities where subject_id = ${id}`,
+    );
 
   it("cancels an open order and answers it as GET /app/quotes/{id}.json does", async () => {
     const open = await quoteIn(s.northwind, CANCELLABLE_ORDER_STATES);
@@ -53,6 +59,21 @@ describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () =>
       headers: s.headers(s.northwind),
     });
     expect(detail.json()).toEqual(response.json());
+    const [demo] = await rows(
+      s.t.db,
+      sql`select id, first_name || ' ' || last_name as name from users where email = 'demo@example.com'`,
+    );
+    expect(await activitiesOf(open.id)).toEqual([
+      {
+        company_id: s.northwind,
+        kind: "quote.cancelled",
+        actor_type: "user",
+        actor_user_id: demo!.id,
+        actor_name: demo!.name,
+        subject_type: "quote",
+        summary: `Cancelled quote Q-${body.number}`,
+      },
+    ]);
   });
 
   it.each([
@@ -61,10 +82,12 @@ describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () =>
   ])("answers 422 not_cancellable for a %s order and changes nothing", async (state, description) => {
     const quote = await quoteIn(s.northwind, [state]);
     const before = await rows(s.t.db, sql`select * from quotes where id = ${quote.id}`);
+    const logged = await activitiesOf(quote.id);
     const response = await cancel(quote.id);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: "not_cancellable", error_description: description });
     expect(await rows(s.t.db, sql`select * from quotes where id = ${quote.id}`)).toEqual(before);
+    expect(await activitiesOf(quote.id)).toEqual(logged);
   });
 
   it("lets only one of two simultaneous cancels win", async () => {
@@ -75,6 +98,7 @@ describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () =>
       "This order is already cancelled.",
     );
     expect(await stateOf(open.id)).toBe("cancelled");
+    expect(await activitiesOf(open.id)).toHaveLength(1);
   });
 
   it("answers 404 Order {id} not found for another company's order, a made-up id and a malformed one", async () => {
@@ -86,6 +110,7 @@ describe("POST /app/quotes/{id}/cancel.json and GET /app/quotes/{id}.pdf", () =>
       }
     }
     expect(await stateOf(andesOpen.id)).toBe(andesOpen.state);
+    expect(await activitiesOf(andesOpen.id)).toEqual([]);
   });
 
   it("renders a real PDF with the company, order, customer, address, items and totals", async () => {

@@ -93,6 +93,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quoteDetailSchema, ...errorResponses(422) },
       },
     },
-    async (request) => cancelQuote(app.db, companyOf(request).id, request.params.id),
+    async (request) => cancelQuote(app.db, companyOf(request).id, request.params.id, request.user!.id),
   );
 };

@@ -21,6 +21,12 @@ describe("POST /app/tasks/{id}/resolution.json", () => {
       w.t.db,
       sql`select author_type, user_id, content from task_messages where task_id = ${taskId} order by created_at, id`,
     );
+  const activitiesOf = (taskId: string) =>
+    rows(
+      w.t.db,
+      sql`select company_id, kind, actor_type, actor_user_id, actor_name, subject_type, summary, details
+          from activities where subject_id = ${taskId}`,
+    );
   const lastMessage = async (conversationId: string) =>
     (
       await rows(
@@ -61,6 +67,18 @@ describe("POST /app/tasks/{id}/resolution.json", () => {
       sql`select status, last_activity_at from conversations where id = ${w.a.conversation.id}`,
     );
     expect(conversation!.status).toBe("pending");
+    expect(await activitiesOf(w.a.question)).toEqual([
+      {
+        company_id: w.a.companyId,
+        kind: "action_item.resolved",
+        actor_type: "user",
+        actor_user_id: w.a.userId,
+        actor_name: w.a.userName,
+        subject_type: "action_item",
+        summary: "Answered action item: Saturday delivery?",
+        details: {},
+      },
+    ]);
     expect(new Date(conversation!.last_activity_at as string).getTime()).toBe(
       new Date(relayed.created_at as string).getTime(),
     );
@@ -76,6 +94,9 @@ describe("POST /app/tasks/{id}/resolution.json", () => {
     });
     expect((await threadOf(w.a.authorize)).at(-1)).toMatchObject({ content: "Authorized: Repeat customer" });
     expect((await lastMessage(w.a.conversation.id)).content).toBe("Good news — I can confirm: 15% discount on Q-1001.");
+    expect(await activitiesOf(w.a.authorize)).toMatchObject([
+      { summary: "Authorized action item: 15% discount on Q-1001", details: { decision: "authorized" } },
+    ]);
   });
 
   it("leaves an item pending: the customer is told it is still under review", async () => {
@@ -102,6 +123,7 @@ describe("POST /app/tasks/{id}/resolution.json", () => {
       sql`select content from messages where conversation_id = ${w.a.conversation.id} and content in ('First', 'Second')`,
     );
     expect(relayed).toHaveLength(1);
+    expect(await activitiesOf(id)).toHaveLength(1);
   });
 
   describe("refusals write nothing", () => {

@@ -10,6 +10,7 @@ import type { Db } from "#server/db/client.ts";
 import type { TaskRow } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { recordActivity } from "../activities/activities.repository.ts";
 import type { AgentRuntime } from "../agents/agent-runtime.ts";
 import { findStaffName } from "../conversations/messages.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";
@@ -39,13 +40,21 @@ export function threadNote(answer: string | null, decision: TaskDecision | null)
   return answer ? `${TASK_DECISION_LABELS[decision]}: ${answer}` : TASK_DECISION_LABELS[decision];
 }
 
+/** The activity log's line for a resolution: "Answered action item: Saturday delivery?". */
+export function resolutionSummary(title: string, decision: TaskDecision | null): string {
+  if (decision === "authorized") return `Authorized action item: ${title}`;
+  if (decision === "left_pending") return `Left action item pending: ${title}`;
+  return `Answered action item: ${title}`;
+}
+
 /**
  * Resolves a task: answers a question, or authorizes / leaves pending an authorize item. 404 for a task
  * that is not the company's, 400 when the response does not fit the task, 409 when it was resolved
- * meanwhile or is past due. One transaction holds the conditional UPDATE, staff's thread message and
- * whatever the agent runtime writes (the relay's message in the customer conversation): a failure
- * anywhere leaves nothing half-done, so the runtime is never told about a resolution that did not
- * commit, nor a resolution committed that the AI never heard of. Events go out after the commit.
+ * meanwhile or is past due. One transaction holds the conditional UPDATE, staff's thread message,
+ * whatever the agent runtime writes (the relay's message in the customer conversation) and the
+ * `action_item.resolved` activity: a failure anywhere leaves nothing half-done, so the runtime is never
+ * told about a resolution that did not commit, nor a resolution committed that the AI never heard of.
+ * Events go out after the commit.
  */
 export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput): Promise<ResolvedTask> {
   const { db, events, agentRuntime } = deps;
@@ -77,6 +86,7 @@ export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput
       userId: input.userId,
       content: threadNote(input.answer, input.decision),
     });
+    const user = { id: input.userId, name: (await findStaffName(tx, input.userId)) ?? "" };
     const delivered = await agentRuntime.deliverHumanResponse({
       tx,
       companyId,
@@ -88,7 +98,15 @@ export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput
       },
       answer: input.answer,
       decision: input.decision,
-      user: { id: input.userId, name: (await findStaffName(tx, input.userId)) ?? "" },
+      user,
+    });
+    await recordActivity(tx, {
+      companyId,
+      kind: "action_item.resolved",
+      actor: { type: "user", ...user },
+      subject: { type: "action_item", id: taskId },
+      summary: resolutionSummary(resolved.title, input.decision),
+      details: input.decision ? { decision: input.decision } : {},
     });
     return { threadMessageId, delivered };
   });

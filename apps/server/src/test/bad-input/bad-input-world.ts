@@ -14,7 +14,12 @@ const MADE_UP_NUMBER = "2000000000";
 
 /** Path parameters (URL text) by name, and by the resource before them for `{id}`. A new name fails until added here. */
 function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileName: string }) {
-  const ids: Record<string, string> = { quotes: w.a.quote.id, conversations: w.a.conversation.id, tasks: w.a.question };
+  const ids: Record<string, string> = {
+    quotes: w.a.quote.id,
+    conversations: w.a.conversation.id,
+    tasks: w.a.question,
+    ai_employees: w.a.aiEmployee.id,
+  };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
       case "companyId":

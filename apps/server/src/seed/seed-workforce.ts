@@ -1,0 +1,82 @@
+import type { Executor } from "#server/db/client.ts";
+import { aiEmployeeContactPoints, aiEmployeeSkills, aiEmployees, skills } from "#server/db/schema/index.ts";
+import { type Actor, recordActivities } from "#server/modules/activities/activities.repository.ts";
+import type { DemoEmployee } from "./demo-data.ts";
+import type { Person } from "./seed-conversations.ts";
+
+const DAY_MS = 86_400_000;
+
+/** The company's skills; returns their ids by name. */
+export async function insertSkills(
+  db: Executor,
+  companyId: string,
+  list: readonly { name: string; description: string }[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .insert(skills)
+    .values(list.map((skill) => ({ companyId, ...skill })))
+    .returning({ id: skills.id, name: skills.name });
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/**
+ * A department's AI employees with their skills and contact points, hired by `hiredBy` a little over
+ * a year before `now` (before the demo's first orders), each with its "hired" activity.
+ */
+export async function insertWorkforce(
+  db: Executor,
+  options: {
+    companyId: string;
+    departmentId: string;
+    departmentName: string;
+    avatarUrl: string | null;
+    employees: readonly DemoEmployee[];
+    skillIds: Map<string, string>;
+    hiredBy: Person;
+    /** Spreads the hiring dates across departments. */
+    offsetDays: number;
+    now: Date;
+  },
+): Promise<Person[]> {
+  const { companyId, departmentId, employees, now } = options;
+  if (employees.length === 0) return [];
+  const hiredAt = (index: number) => new Date(now.getTime() - (400 - options.offsetDays - index * 9) * DAY_MS);
+  const rows = await db
+    .insert(aiEmployees)
+    .values(
+      employees.map(({ contactPoints: _points, skills: _skills, status, ...employee }, index) => ({
+        companyId,
+        departmentId,
+        ...employee,
+        status,
+        avatarUrl: options.avatarUrl,
+        createdAt: hiredAt(index),
+        updatedAt: hiredAt(index),
+        deactivatedAt: status === "inactive" ? new Date(now.getTime() - 20 * DAY_MS) : null,
+      })),
+    )
+    .returning({ id: aiEmployees.id, name: aiEmployees.name, createdAt: aiEmployees.createdAt });
+
+  const points = employees.flatMap((employee, index) =>
+    employee.contactPoints.map((point, position) => ({ companyId, aiEmployeeId: rows[index]!.id, position, ...point })),
+  );
+  if (points.length > 0) await db.insert(aiEmployeeContactPoints).values(points);
+  const links = employees.flatMap((employee, index) =>
+    employee.skills.map((name) => ({ companyId, aiEmployeeId: rows[index]!.id, skillId: options.skillIds.get(name)! })),
+  );
+  if (links.length > 0) await db.insert(aiEmployeeSkills).values(links);
+
+  const actor: Actor = { type: "user", id: options.hiredBy.id, name: options.hiredBy.name };
+  await recordActivities(
+    db,
+    rows.map((row) => ({
+      companyId,
+      kind: "ai_employee.hired" as const,
+      actor,
+      subject: { type: "ai_employee" as const, id: row.id },
+      summary: `Hired ${row.name} in ${options.departmentName}`,
+      createdAt: row.createdAt,
+    })),
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name }));
+}
