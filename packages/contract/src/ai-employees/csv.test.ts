@@ -11,6 +11,7 @@ import {
   formatCsv,
   parseAiEmployeesCsv,
   parseCsv,
+  unescapeCsvField,
 } from "./csv.ts";
 
 describe("parseCsv", () => {
@@ -62,7 +63,16 @@ describe("formatCsv", () => {
       ["x", 'a "quoted", text', "multi\r\nline"],
       ["", "ñandú", "=1+1"],
     ];
-    expect(parseCsv(formatCsv(rows)).map((r) => r.fields)).toEqual(rows);
+    expect(parseCsv(formatCsv(rows)).map((r) => r.fields.map(unescapeCsvField))).toEqual(rows);
+  });
+
+  it("keeps spreadsheets from running a cell as a formula, and imports the text back unchanged", () => {
+    const risky = ['=HYPERLINK("http://x")', "+1+cmd|' /C calc'!A0", "-2", "@SUM(A1)"];
+    const written = parseCsv(formatCsv([risky]))[0]!.fields;
+    expect(written.every((field) => field.startsWith("'"))).toBe(true);
+    expect(written.map(unescapeCsvField)).toEqual(risky);
+    // Text that merely starts with an apostrophe is left alone.
+    expect(unescapeCsvField("'quoted")).toBe("'quoted");
   });
 });
 

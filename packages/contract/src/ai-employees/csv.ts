@@ -147,10 +147,23 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 const needsQuotes = /[",\r\n]|^\s|\s$/;
+// A spreadsheet runs a cell that starts like a formula ("=HYPERLINK(…)", "+1+cmd|…"): exports put an
+// apostrophe before such text (spreadsheets show the text, not run it) and imports take it off again.
+const formulaStart = /^[=+\-@\t\r]/;
+const escapedFormula = /^'[=+\-@\t\r]/;
 
-/** One field as RFC 4180 writes it: quoted (quotes doubled) when it holds a comma, quote, line break or edge space. */
+/**
+ * One field as RFC 4180 writes it: quoted (quotes doubled) when it holds a comma, quote, line break or
+ * edge space; text that a spreadsheet would run as a formula is prefixed with an apostrophe.
+ */
 export function formatCsvField(value: string): string {
-  return needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A field as written by formatCsvField, back to its text (the formula guard's apostrophe removed). */
+export function unescapeCsvField(field: string): string {
+  return escapedFormula.test(field) ? field.slice(1) : field;
 }
 
 /** Records as CSV text: CRLF after every record, the last one included. */
@@ -396,7 +409,7 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
     }
     const cells: Partial<Record<AiEmployeeCsvColumn, string>> = {};
     header.forEach((name, index) => {
-      cells[name as AiEmployeeCsvColumn] = record.fields[index]!;
+      cells[name as AiEmployeeCsvColumn] = unescapeCsvField(record.fields[index]!);
     });
     const result = csvRowToAiEmployee(cells);
     if (result.ok) rows.push({ line: record.line, values: result.values });
