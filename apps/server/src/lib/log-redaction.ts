@@ -1,3 +1,5 @@
+import { isPlainObject } from "@foreman/contract";
+
 // Never log credentials. Headers are censored by pino's own redaction (exact paths, cheap); fields named
 // like a secret anywhere near the top of a logged object are censored here. pino's wildcard paths
 // (`*.password`) did the same but walked every logged object once per path: with six of them, a third
@@ -25,12 +27,6 @@ const SECRET_FIELDS = new Set([
   "token",
 ]);
 const MAX_DEPTH = 4;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 function censorIn(value: Record<string, unknown>, depth: number): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;

@@ -1,6 +1,11 @@
 import type { Executor } from "#server/db/client.ts";
-import { aiEmployeeContactPoints, aiEmployeeSkills, aiEmployees, skills } from "#server/db/schema/index.ts";
+import { skills } from "#server/db/schema/index.ts";
 import { type Actor, recordActivities } from "#server/modules/activities/activities.repository.ts";
+import {
+  insertAiEmployees,
+  replaceContactPoints,
+  replaceSkills,
+} from "#server/modules/ai-employees/ai-employees.repository.ts";
 import type { DemoEmployee } from "./demo-data.ts";
 import type { Person } from "./seed-conversations.ts";
 
@@ -41,30 +46,30 @@ export async function insertWorkforce(
   const { companyId, departmentId, employees, now } = options;
   if (employees.length === 0) return [];
   const hiredAt = (index: number) => new Date(now.getTime() - (400 - options.offsetDays - index * 9) * DAY_MS);
-  const rows = await db
-    .insert(aiEmployees)
-    .values(
-      employees.map(({ contactPoints: _points, skills: _skills, status, ...employee }, index) => ({
-        companyId,
-        departmentId,
-        ...employee,
-        status,
-        avatarUrl: options.avatarUrl,
-        createdAt: hiredAt(index),
-        updatedAt: hiredAt(index),
-        deactivatedAt: status === "inactive" ? new Date(now.getTime() - 20 * DAY_MS) : null,
-      })),
-    )
-    .returning({ id: aiEmployees.id, name: aiEmployees.name, createdAt: aiEmployees.createdAt });
-
-  const points = employees.flatMap((employee, index) =>
-    employee.contactPoints.map((point, position) => ({ companyId, aiEmployeeId: rows[index]!.id, position, ...point })),
+  const hiring = employees.map(({ contactPoints: _points, skills: _skills, ...employee }, index) => ({
+    ...employee,
+    companyId,
+    departmentId,
+    avatarUrl: options.avatarUrl,
+    createdAt: hiredAt(index),
+    updatedAt: hiredAt(index),
+    deactivatedAt: employee.status === "inactive" ? new Date(now.getTime() - 20 * DAY_MS) : null,
+  }));
+  const ids = await insertAiEmployees(db, hiring);
+  const rows = ids.map(({ id }, index) => ({ id, name: hiring[index]!.name, createdAt: hiring[index]!.createdAt }));
+  await replaceContactPoints(
+    db,
+    companyId,
+    employees.map((employee, index) => ({ aiEmployeeId: rows[index]!.id, points: employee.contactPoints })),
   );
-  if (points.length > 0) await db.insert(aiEmployeeContactPoints).values(points);
-  const links = employees.flatMap((employee, index) =>
-    employee.skills.map((name) => ({ companyId, aiEmployeeId: rows[index]!.id, skillId: options.skillIds.get(name)! })),
+  await replaceSkills(
+    db,
+    companyId,
+    employees.map((employee, index) => ({
+      aiEmployeeId: rows[index]!.id,
+      skillIds: employee.skills.map((name) => options.skillIds.get(name)!),
+    })),
   );
-  if (links.length > 0) await db.insert(aiEmployeeSkills).values(links);
 
   const actor: Actor = { type: "user", id: options.hiredBy.id, name: options.hiredBy.name };
   await recordActivities(

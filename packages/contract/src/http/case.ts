@@ -26,7 +26,7 @@ export const camelToSnake = memoized((key) => key.replace(/[A-Z]/g, (c) => `_${c
 
 // Plain data objects only: literals, JSON.parse results and null-prototype objects (form parsers make
 // those); Dates, Buffers and other class instances pass through untouched.
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return Object.prototype.toString.call(value) === "[object Object]";
 }
 

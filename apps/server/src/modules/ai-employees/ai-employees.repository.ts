@@ -1,4 +1,4 @@
-import type { AiEmployeeSort, AiEmployeeStatus, ContactPoint, HumanApprovalAction } from "@foreman/contract";
+import type { AiEmployeeSort, AiEmployeeStatus, ContactPoint } from "@foreman/contract";
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
@@ -198,20 +198,8 @@ export async function insertAiEmployees(db: Executor, values: NewAiEmployee[]): 
   return db.insert(aiEmployees).values(values).returning({ id: aiEmployees.id });
 }
 
-export type AiEmployeeChanges = Partial<{
-  name: string;
-  role: string;
-  departmentId: string;
-  avatarUrl: string | null;
-  languages: string[];
-  persona: string;
-  instructions: string;
-  maxDiscountPercent: number;
-  maxOrderTotalCents: number;
-  actionsRequiringHuman: HumanApprovalAction[];
-  status: AiEmployeeStatus;
-  deactivatedAt: Date | null;
-}>;
+/** Any of an employee's own fields; its id, company and timestamps of creation are not changed here. */
+export type AiEmployeeChanges = Partial<Omit<NewAiEmployee, "id" | "companyId" | "createdAt" | "updatedAt">>;
 
 export async function updateAiEmployee(db: Executor, companyId: string, id: string, changes: AiEmployeeChanges) {
   await db
