@@ -1,6 +1,7 @@
 export * from "./activities/activity.ts";
 export * from "./ai-employees/ai-employee.ts";
 export * from "./ai-employees/csv.ts";
+export * from "./ai-employees/outcomes.ts";
 export * from "./auth/credentials.ts";
 export * from "./auth/oauth.ts";
 export * from "./auth/redirect.ts";
@@ -23,6 +24,7 @@ export * from "./conversations/sso-link.ts";
 export * from "./departments/categories.ts";
 export * from "./departments/department.ts";
 export * from "./departments/kinds.ts";
+export * from "./departments/work.ts";
 export * from "./http/case.ts";
 export * from "./http/errors.ts";
 export * from "./http/headers.ts";

@@ -27,7 +27,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** camelCase; sent as snake_case JSON. */
+  /** camelCase; sent as snake_case JSON. A FormData is sent as it is (multipart, e.g. a CSV import). */
   body?: unknown;
   /** Query string values; undefined and null are left out. camelCase keys become snake_case. */
   query?: Record<string, QueryValue>;
@@ -209,8 +209,11 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
   }
   if (session) headers.set("Authorization", `Bearer ${session.accessToken}`);
 
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart Content-Type with its boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(snakeizeKeys(options.body));
   }

@@ -9,11 +9,18 @@ import {
   aiEmployeesImportResultSchema,
   aiEmployeesPageSchema,
   aiEmployeesQuerySchema,
+  employeeOutcomesQuerySchema,
+  employeeOutcomesSchema,
+  OUTCOME_FIGURES_DOC,
+  OUTCOMES_DEFAULT_FRAME,
+  workforceOutcomesQuerySchema,
+  workforceOutcomesSchema,
 } from "@foreman/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
+import { periodOf } from "#server/lib/period-query.ts";
 import { companyOf, managerOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import {
@@ -26,6 +33,7 @@ import {
   setAiEmployeeStatus,
   type WriteContext,
 } from "./ai-employees.service.ts";
+import { getEmployeeOutcomes, getWorkforceOutcomes } from "./outcomes.service.ts";
 
 const tags = ["ai_employees"];
 const params = z.object({ id: z.string() });
@@ -108,6 +116,41 @@ export const aiEmployeesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = writer(request);
       return reply.code(201).send(await hireAiEmployee(ctx, request.body));
+    },
+  );
+
+  app.get(
+    "/app/ai_employees/outcomes.json",
+    {
+      schema: {
+        tags,
+        summary: "The workforce scoreboard: every AI employee's and every department's outcomes for a period",
+        description: `relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]; department_id keeps one department (404 if it is not the company's). Each row has the period's figures (present) and those of the period of equal length before it (past): ${OUTCOME_FIGURES_DOC}`,
+        querystring: workforceOutcomesQuerySchema,
+        response: { 200: workforceOutcomesSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const period = periodOf(request.query, OUTCOMES_DEFAULT_FRAME);
+      return getWorkforceOutcomes(app.db, companyOf(request).id, period, request.query.departmentId);
+    },
+  );
+
+  app.get(
+    "/app/ai_employees/:id/outcomes.json",
+    {
+      schema: {
+        tags,
+        summary: "One AI employee's outcomes for a period, with revenue, orders and conversations over time",
+        description: `relative_date (monthly by default) or both q[created_at_gteq] and q[created_at_lteq]. The series is grouped by day up to 31 days, by week up to 182, by month beyond; every bucket is present. ${OUTCOME_FIGURES_DOC}`,
+        params,
+        querystring: employeeOutcomesQuerySchema,
+        response: { 200: employeeOutcomesSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const period = periodOf(request.query, OUTCOMES_DEFAULT_FRAME);
+      return getEmployeeOutcomes(app.db, companyOf(request).id, request.params.id, period);
     },
   );
 

@@ -98,7 +98,8 @@ export async function getAiEmployeesPage(
   return { aiEmployees: await toViews(db, rows), total, page: query.page, perPage: query.perPage };
 }
 
-async function findRow(db: Executor, companyId: string, id: string): Promise<AiEmployeeRow> {
+/** The company's employee, or the one 404 for another company's, an unknown and a malformed id. */
+export async function findAiEmployeeRow(db: Executor, companyId: string, id: string): Promise<AiEmployeeRow> {
   const row = isUuid(id) ? await findAiEmployee(db, companyId, id) : null;
   if (!row) throw notFound();
   return row;
@@ -106,7 +107,7 @@ async function findRow(db: Executor, companyId: string, id: string): Promise<AiE
 
 /** One employee of the company; another company's, an unknown and a malformed id are the same 404. */
 export async function getAiEmployee(db: Executor, companyId: string, id: string): Promise<AiEmployee> {
-  const [view] = await toViews(db, [await findRow(db, companyId, id)]);
+  const [view] = await toViews(db, [await findAiEmployeeRow(db, companyId, id)]);
   return view!;
 }
 
@@ -224,7 +225,7 @@ type Change = { before: unknown; after: unknown };
 
 export async function editAiEmployee(ctx: WriteContext, id: string, patch: AiEmployeePatch): Promise<AiEmployee> {
   const { db, companyId } = ctx;
-  const row = await findRow(db, companyId, id);
+  const row = await findAiEmployeeRow(db, companyId, id);
   const [current] = await toViews(db, [row]);
   const department =
     patch.departmentId !== undefined && patch.departmentId !== row.departmentId
@@ -309,7 +310,7 @@ export async function setAiEmployeeStatus(
   status: AiEmployeeStatus,
 ): Promise<AiEmployee> {
   const { db, companyId } = ctx;
-  const row = await findRow(db, companyId, id);
+  const row = await findAiEmployeeRow(db, companyId, id);
   if (row.status === status) return getAiEmployee(db, companyId, id);
   await db.transaction(async (tx) => {
     await updateAiEmployee(tx, companyId, id, {

@@ -13,7 +13,7 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
-  const managedCompanies = companies.map(({ id, name, logoSmallUrl }) => ({ id, name, logoSmallUrl }));
+  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role }) => ({ id, name, logoSmallUrl, role }));
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 import { reconcileCompanySelection } from "./api.ts";
 
-const northwind = { id: "nw", name: "Northwind Supply", logoSmallUrl: null };
-const andes = { id: "an", name: "Andes Comercial", logoSmallUrl: null };
+const northwind = { id: "nw", name: "Northwind Supply", logoSmallUrl: null, role: "owner" as const };
+const andes = { id: "an", name: "Andes Comercial", logoSmallUrl: null, role: "member" as const };
 const me = (managedCompanies: Me["managedCompanies"]): Me => ({
   id: "u1",
   email: "demo@example.com",

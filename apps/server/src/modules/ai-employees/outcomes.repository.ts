@@ -1,0 +1,168 @@
+import { type Period, PLACED_ORDER_STATES, type ReportBucket } from "@foreman/contract";
+import { and, count, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "#server/db/client.ts";
+import { aiEmployees, conversations, leads, messages, quotes, tasks } from "#server/db/schema/index.ts";
+
+// The per-employee figures behind the outcomes endpoints. Each query reads one table over
+// [previousStart, end) once, grouped by employee, and splits the two periods with FILTER (as the
+// dashboard's indicators do). Rows without an AI employee are left out.
+
+type Scope = { companyId: string; period: Period; aiEmployeeId?: string | undefined };
+
+/** One row per (employee, period half); `present` is false for the previous period. */
+const presentOf = (column: PgColumn, period: Period) => sql<boolean>`${column} >= ${period.start}`.mapWith(Boolean);
+
+function inScope(table: { companyId: PgColumn; createdAt: PgColumn; aiEmployeeId: PgColumn }, scope: Scope): SQL {
+  return and(
+    eq(table.companyId, scope.companyId),
+    gte(table.createdAt, scope.period.previousStart),
+    lt(table.createdAt, scope.period.end),
+    scope.aiEmployeeId ? eq(table.aiEmployeeId, scope.aiEmployeeId) : isNotNull(table.aiEmployeeId),
+  ) as SQL;
+}
+
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/** Quotes and orders created, those placed and won, and the revenue won in `currency`. */
+export function quoteFigures(db: Executor, scope: Scope, currency: string) {
+  const won = eq(quotes.state, "completed");
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${quotes.aiEmployeeId}`,
+      present: presentOf(quotes.createdAt, scope.period),
+      revenueCents:
+        sql<number>`coalesce(sum(${quotes.totalCents}) filter (where ${and(won, eq(quotes.currency, currency))}), 0)::float8`.mapWith(
+          Number,
+        ),
+      quotes: count(),
+      orders: countWhere(inArray(quotes.state, [...PLACED_ORDER_STATES])),
+      won: countWhere(won),
+    })
+    .from(quotes)
+    .where(inScope(quotes, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** Leads created, and those of them won since. */
+export function leadFigures(db: Executor, scope: Scope) {
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${leads.aiEmployeeId}`,
+      present: presentOf(leads.createdAt, scope.period),
+      leads: count(),
+      leadsWon: countWhere(eq(leads.stage, "won")),
+    })
+    .from(leads)
+    .where(inScope(leads, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+export function conversationFigures(db: Executor, scope: Scope) {
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${conversations.aiEmployeeId}`,
+      present: presentOf(conversations.createdAt, scope.period),
+      conversations: count(),
+    })
+    .from(conversations)
+    .where(inScope(conversations, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** Action items raised (handoffs to a human), and those still to do. */
+export function actionItemFigures(db: Executor, scope: Scope) {
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${tasks.aiEmployeeId}`,
+      present: presentOf(tasks.createdAt, scope.period),
+      actionItemsRaised: count(),
+      actionItemsOpen: countWhere(eq(tasks.state, "to_do")),
+    })
+    .from(tasks)
+    .where(inScope(tasks, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/**
+ * For each conversation started in scope: seconds from its first customer message to the first
+ * message after it from anyone else (the AI employee or staff). Conversations not yet answered are
+ * left out. The medians are taken from these by the service.
+ */
+export function firstReplyWaits(db: Executor, scope: Scope) {
+  const firstCustomer = db
+    .select({
+      conversationId: messages.conversationId,
+      at: sql<Date>`min(${messages.createdAt})`.as("first_customer_at"),
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(inScope(conversations, scope), eq(messages.senderType, "customer")))
+    .groupBy(messages.conversationId)
+    .as("first_customer");
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${conversations.aiEmployeeId}`,
+      present: presentOf(conversations.createdAt, scope.period),
+      seconds: sql<number>`extract(epoch from (min(${messages.createdAt}) - ${firstCustomer.at}))::float8`.mapWith(
+        Number,
+      ),
+    })
+    .from(conversations)
+    .innerJoin(firstCustomer, eq(firstCustomer.conversationId, conversations.id))
+    .innerJoin(
+      messages,
+      and(
+        eq(messages.conversationId, conversations.id),
+        ne(messages.senderType, "customer"),
+        gte(messages.createdAt, firstCustomer.at),
+      ),
+    )
+    .groupBy(conversations.id, conversations.aiEmployeeId, conversations.createdAt, firstCustomer.at);
+}
+
+const bucketOf = (column: PgColumn, bucket: ReportBucket) =>
+  sql<string>`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+
+/** One employee's revenue won and orders placed per bucket of the period; empty buckets are absent. */
+export function quotesByBucket(db: Executor, scope: Scope, currency: string, bucket: ReportBucket) {
+  const date = bucketOf(quotes.createdAt, bucket);
+  const won = and(eq(quotes.state, "completed"), eq(quotes.currency, currency));
+  return db
+    .select({
+      date,
+      revenueCents: sql<number>`coalesce(sum(${quotes.totalCents}) filter (where ${won}), 0)::float8`.mapWith(Number),
+      orders: countWhere(inArray(quotes.state, [...PLACED_ORDER_STATES])),
+    })
+    .from(quotes)
+    .where(and(inScope(quotes, scope), gte(quotes.createdAt, scope.period.start)))
+    .groupBy(sql`1`);
+}
+
+/** One employee's conversations started per bucket of the period; empty buckets are absent. */
+export function conversationsByBucket(db: Executor, scope: Scope, bucket: ReportBucket) {
+  const date = bucketOf(conversations.createdAt, bucket);
+  return db
+    .select({ date, conversations: count() })
+    .from(conversations)
+    .where(and(inScope(conversations, scope), gte(conversations.createdAt, scope.period.start)))
+    .groupBy(sql`1`);
+}
+
+/** Who is on the scoreboard: the company's employees (or one department's), with their department. */
+export function listScoreboardEmployees(db: Executor, companyId: string, departmentId?: string) {
+  return db
+    .select({
+      id: aiEmployees.id,
+      name: aiEmployees.name,
+      role: aiEmployees.role,
+      status: aiEmployees.status,
+      avatarUrl: aiEmployees.avatarUrl,
+      departmentId: aiEmployees.departmentId,
+      createdAt: aiEmployees.createdAt,
+    })
+    .from(aiEmployees)
+    .where(
+      and(eq(aiEmployees.companyId, companyId), departmentId ? eq(aiEmployees.departmentId, departmentId) : undefined),
+    );
+}
