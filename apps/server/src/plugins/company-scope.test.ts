@@ -22,6 +22,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   conversations: (w) => w.conversation.id,
   tasks: (w) => w.question,
   ai_employees: (w) => w.aiEmployee.id,
+  ai_departments: (w) => w.department.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

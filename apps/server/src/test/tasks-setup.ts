@@ -24,6 +24,7 @@ export type CompanyWorld = {
   userName: string;
   token: string;
   accountId: number;
+  department: { id: string };
   aiEmployee: { id: string; name: string };
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
@@ -168,6 +169,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     userName: `${user.firstName} ${user.lastName}`,
     token,
     accountId: account!.accountId,
+    department: { id: department.id },
     aiEmployee: { id: employee!.id, name: employee!.name },
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },

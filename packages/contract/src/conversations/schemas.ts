@@ -206,6 +206,8 @@ export const conversationsQuerySchema = periodQuerySchema.extend({
   stage: z.enum(LEAD_STAGES, { error: oneOf(LEAD_STAGES) }).optional(),
   channel: z.enum(CHANNELS, { error: oneOf(CHANNELS) }).optional(),
   status: z.enum(CONVERSATION_STATUSES, { error: oneOf(CONVERSATION_STATUSES) }).optional(),
+  /** The AI employee handling it. */
+  aiEmployeeId: z.guid({ error: "Must be a UUID" }).optional(),
   /**
    * Matches the customer's name or organization or the lead's need (case-insensitive substring), or the
    * conversation's display id ("42" or "#42").

@@ -3,7 +3,7 @@
 
 import { type Channel, isChannel } from "../sales/channel.ts";
 import { isLeadStage, type LeadStage } from "../sales/leads.ts";
-import { FIRST_PAGE, type RawSearch, searchPage, searchText, withText } from "../search/search-params.ts";
+import { FIRST_PAGE, type RawSearch, searchPage, searchText, searchUuid, withText } from "../search/search-params.ts";
 import { CONVERSATION_SEARCH_MAX_LENGTH, type ConversationStatus, isConversationStatus } from "./conversation.ts";
 
 /** The chat tool's pair naming the open conversation of `/inbox`. */
@@ -25,6 +25,8 @@ export type ConversationFilters = {
   channel?: Channel;
   status?: ConversationStatus;
   q?: string;
+  /** One AI employee's conversations (the link from its profile). */
+  aiEmployeeId?: string;
 };
 
 /** `/inbox`: the filters, plus the chat tool's pair naming the open conversation. */
@@ -46,6 +48,7 @@ export function parseConversationFilters(search: ConversationFilters | RawSearch
     channel: isChannel(channel) ? channel : undefined,
     status: isConversationStatus(status) ? status : undefined,
     q: q || undefined,
+    aiEmployeeId: searchUuid(raw.aiEmployeeId),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSearchKeys, searchPage } from "./search-params.ts";
+import { decodeSearchKeys, searchPage, searchUuid } from "./search-params.ts";
 
 describe("searchPage", () => {
   it("accepts whole numbers from 1, as numbers or text", () => {
@@ -36,5 +36,14 @@ describe("searchPage", () => {
 describe("decodeSearchKeys", () => {
   it("keeps keys that are not valid percent-encoding", () => {
     expect(decodeSearchKeys({ "100%": 1, "a%zz": 2 })).toEqual({ "100%": 1, "a%zz": 2 });
+  });
+});
+
+describe("searchUuid", () => {
+  it("keeps a UUID, lower-cased, and drops anything else", () => {
+    expect(searchUuid(" 7D1B3A54-2C1E-4C8E-9D3F-3C2B1A0F9E8D ")).toBe("7d1b3a54-2c1e-4c8e-9d3f-3c2b1a0f9e8d");
+    for (const value of ["", "nope", "7d1b3a54-2c1e-4c8e-9d3f", 42, {}, null, undefined]) {
+      expect(searchUuid(value)).toBeUndefined();
+    }
   });
 });

@@ -27,6 +27,14 @@ export function withText<T extends object>(target: T, key: string, value: unknow
   return Object.assign(target, { [key]: searchText(value) });
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id from the address (`?aiEmployeeId=…`): a UUID, lower-cased; anything else is dropped. */
+export function searchUuid(value: unknown): string | undefined {
+  const text = searchText(value);
+  return text !== undefined && UUID_PATTERN.test(text) ? text.toLowerCase() : undefined;
+}
+
 /**
  * A page number: a whole number from 1 up ("2" as text too). Anything else — 0, -1, 2.5, "abc", a
  * number too large to be exact — is the first page rather than an error.

@@ -185,6 +185,8 @@ const perPage = z.coerce.number().int().min(1).max(TASKS_PER_PAGE_MAX).default(T
  */
 export const tasksQuerySchema = periodQuerySchema.extend({
   state: z.enum(TASK_STATES, { error: oneOf(TASK_STATES) }).optional(),
+  /** The AI employee who raised it. */
+  aiEmployeeId: z.guid({ error: "Must be a UUID" }).optional(),
   page: paginationQuerySchema.shape.page,
   perPage,
 });

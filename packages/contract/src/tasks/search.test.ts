@@ -33,7 +33,13 @@ describe("parseTasksSearch", () => {
 
   it("names every key, so the router drops raw values it replaced", () => {
     const parsed = parseTasksSearch({ state: {}, page: "x" });
-    expect(Object.keys(parsed).sort()).toEqual(["page", "state"]);
+    expect(Object.keys(parsed).sort()).toEqual(["aiEmployeeId", "page", "state"]);
+  });
+
+  it("keeps an AI employee's id only when it is a UUID", () => {
+    const id = "7D1B3A54-2C1E-4C8E-9D3F-3C2B1A0F9E8D";
+    expect(parseTasksSearch({ aiEmployeeId: id }).aiEmployeeId).toBe(id.toLowerCase());
+    expect(parseTasksSearch({ aiEmployeeId: "nora" }).aiEmployeeId).toBeUndefined();
   });
 });
 

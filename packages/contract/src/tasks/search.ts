@@ -1,13 +1,13 @@
 // Search parameters of the task screens (/action_items, /tasks, /assistant). Plain functions:
 // route files load with the shell, so no zod here.
 
-import { FIRST_PAGE, type RawSearch, searchPage, searchText } from "../search/search-params.ts";
+import { FIRST_PAGE, type RawSearch, searchPage, searchText, searchUuid } from "../search/search-params.ts";
 import { isTaskState, type TaskState } from "./task.ts";
 
 /** `/action_items`: the to-do list by default; `?state=done` is the Done tab. */
 export type ActionItemsSearch = { state?: "done" };
 /** `/tasks`: every task by default, or one state; `page` is absent on the first page. */
-export type TasksSearch = { state?: TaskState; page?: number };
+export type TasksSearch = { state?: TaskState; aiEmployeeId?: string; page?: number };
 /** `/assistant`: the selected thread (a task id) and, on phones, whether its info panel is open. */
 export type AssistantSearch = { thread?: string; panel?: "info" };
 
@@ -25,7 +25,11 @@ export function parseTasksSearch(search: TasksSearch | RawSearch): TasksSearch {
   const raw = search as RawSearch;
   const state = searchText(raw.state)?.toLowerCase();
   const page = searchPage(raw.page);
-  return { state: isTaskState(state) ? state : undefined, page: page === FIRST_PAGE ? undefined : page };
+  return {
+    state: isTaskState(state) ? state : undefined,
+    aiEmployeeId: searchUuid(raw.aiEmployeeId),
+    page: page === FIRST_PAGE ? undefined : page,
+  };
 }
 
 /** A plausible task id, and `panel=info` only with a thread to show the info of. */

@@ -68,7 +68,10 @@ async function figuresByEmployee(db: Executor, scope: { companyId: string; perio
   const waitsByEmployee = new Map<string, Halves<number[]>>();
   for (const { aiEmployeeId, present, seconds } of waits) {
     let halves = waitsByEmployee.get(aiEmployeeId);
-    if (!halves) waitsByEmployee.set(aiEmployeeId, (halves = { present: [], past: [] }));
+    if (!halves) {
+      halves = { present: [], past: [] };
+      waitsByEmployee.set(aiEmployeeId, halves);
+    }
     halves[halfOf(present)].push(seconds);
   }
   return { currency, byEmployee, waits: waitsByEmployee };

@@ -34,7 +34,7 @@ describe("GET /app/conversations.json", () => {
     all = (
       await rows(
         s.t.db,
-        sql`select c.id, c.channel, c.status, c.display_id,
+        sql`select c.id, c.channel, c.status, c.display_id, c.ai_employee_id,
             (extract(epoch from c.last_activity_at) * 1000)::float8 as last_activity,
             cu.full_name, cu.organization, l.stage, l.need
           from conversations c
@@ -46,6 +46,7 @@ describe("GET /app/conversations.json", () => {
       id: r.id as string,
       channel: r.channel as string,
       status: r.status as string,
+      aiEmployeeId: r.ai_employee_id as string | null,
       displayId: Number(r.display_id),
       lastActivity: Number(r.last_activity),
       customerName: r.full_name as string | null,
@@ -84,6 +85,17 @@ describe("GET /app/conversations.json", () => {
     expect(ids).toHaveLength(first.total);
     return ids;
   };
+
+  it("filters by the AI employee handling it, and refuses an id that is not a UUID", async () => {
+    const employee = all.find((row) => row.aiEmployeeId)!.aiEmployeeId!;
+    const ids = expected((row) => row.aiEmployeeId === employee);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(all.length);
+    expect(await allIds(`&ai_employee_id=${employee}`)).toEqual(ids);
+    const bad = await get("?ai_employee_id=nope");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([expect.objectContaining({ field: "ai_employee_id" })]);
+  });
 
   it("has one lead per seeded conversation (what the checks below assume)", () => {
     expect(new Set(all.map((row) => row.id)).size).toBe(all.length);

@@ -24,6 +24,7 @@ export type ConversationsFilter = {
   stage?: LeadStage | undefined;
   channel?: Channel | undefined;
   status?: ConversationStatus | undefined;
+  aiEmployeeId?: string | undefined;
   /** Text to look for (already trimmed, non-empty), see `searchCondition`. */
   q?: string | undefined;
   /** Keeps the conversations whose last activity falls in [start, end); none: all time. */
@@ -117,6 +118,7 @@ function where(db: Executor, filter: ConversationsFilter) {
     eq(conversations.companyId, filter.companyId),
     filter.channel ? eq(conversations.channel, filter.channel) : undefined,
     filter.status ? eq(conversations.status, filter.status) : undefined,
+    filter.aiEmployeeId ? eq(conversations.aiEmployeeId, filter.aiEmployeeId) : undefined,
     filter.stage ? withLead(db, filter.companyId, eq(leads.stage, filter.stage)) : undefined,
     filter.q ? searchCondition(db, filter.companyId, filter.q) : undefined,
     filter.period ? gte(conversations.lastActivityAt, filter.period.start) : undefined,

@@ -32,7 +32,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["conversations"],
         summary: "The company's conversations, newest activity first, with the total the filters match",
         description:
-          "Filters: stage (the lead's), channel, status, q (the customer's name or organization or the lead's need, case-insensitive; or the display id, `42` or `#42`; at most 100 characters). No date filter by default (the inbox shows recent conversations); relative_date or both q[created_at_gteq] and q[created_at_lteq] keep the conversations whose last activity falls in that period. page, per_page ≤ 100 (default 50). Each row carries its customer, lead, AI employee and last message.",
+          "Filters: stage (the lead's), channel, status, ai_employee_id, q (the customer's name or organization or the lead's need, case-insensitive; or the display id, `42` or `#42`; at most 100 characters). No date filter by default (the inbox shows recent conversations); relative_date or both q[created_at_gteq] and q[created_at_lteq] keep the conversations whose last activity falls in that period. page, per_page ≤ 100 (default 50). Each row carries its customer, lead, AI employee and last message.",
         querystring: conversationsQuerySchema,
         response: { 200: conversationsPageSchema },
       },
@@ -46,6 +46,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
           stage: query.stage,
           channel: query.channel,
           status: query.status,
+          aiEmployeeId: query.aiEmployeeId,
           q: query.q || undefined,
           period: optionalPeriodOf(query),
         },

@@ -18,7 +18,12 @@ import { customerContactColumns } from "../conversations/conversations.repositor
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
 
-export type TasksFilter = { companyId: string; state?: TaskState | undefined; period: Period | null };
+export type TasksFilter = {
+  companyId: string;
+  state?: TaskState | undefined;
+  aiEmployeeId?: string | undefined;
+  period: Period | null;
+};
 
 const resolver = alias(users, "resolver");
 
@@ -61,6 +66,7 @@ function where(filter: TasksFilter) {
   return and(
     eq(tasks.companyId, filter.companyId),
     filter.state ? eq(tasks.state, filter.state) : undefined,
+    filter.aiEmployeeId ? eq(tasks.aiEmployeeId, filter.aiEmployeeId) : undefined,
     filter.period ? gte(tasks.createdAt, filter.period.start) : undefined,
     filter.period ? lt(tasks.createdAt, filter.period.end) : undefined,
   );

@@ -55,6 +55,14 @@ describe("GET /app/tasks.json", () => {
     expect(done.tasks.map((task) => task.id)).toEqual([w.a.done]);
   });
 
+  it("filters by the AI employee who raised it", async () => {
+    const mine = await list(`?ai_employee_id=${w.a.aiEmployee.id}`);
+    expect(mine.tasks.map((task) => task.id)).toEqual(await expectedIds(sql`and ai_employee_id = ${w.a.aiEmployee.id}`));
+    expect(mine.total).toBeGreaterThan(0);
+    const foreign = await list(`?ai_employee_id=${w.b.aiEmployee.id}`);
+    expect(foreign.total).toBe(0);
+  });
+
   it("filters by a relative frame or a custom range of creation days", async () => {
     const monthly = await list("?relative_date=monthly");
     expect(monthly.tasks.map((task) => task.id).sort()).toEqual([w.a.question, w.a.authorize].sort());

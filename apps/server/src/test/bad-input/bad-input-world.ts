@@ -19,6 +19,7 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     conversations: w.a.conversation.id,
     tasks: w.a.question,
     ai_employees: w.a.aiEmployee.id,
+    ai_departments: w.a.department.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {

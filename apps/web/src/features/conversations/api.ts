@@ -43,7 +43,15 @@ export function fetchConversations(
     companyScoped: true,
     companyId,
     signal,
-    query: { stage: filters.stage, channel: filters.channel, status: filters.status, q: filters.q, page, perPage },
+    query: {
+      stage: filters.stage,
+      channel: filters.channel,
+      status: filters.status,
+      aiEmployeeId: filters.aiEmployeeId,
+      q: filters.q,
+      page,
+      perPage,
+    },
   });
 }
 

@@ -16,6 +16,7 @@ export function ordersQuery(search: OrdersSearch) {
   return {
     ...periodQuery(search, { omitDefaultFrame: true }),
     "q[state_eq]": search.state,
+    "q[ai_employee_id_eq]": search.aiEmployeeId,
     page: search.page ?? FIRST_PAGE,
     perPage: ORDERS_PER_PAGE,
   };

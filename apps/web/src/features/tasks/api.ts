@@ -14,7 +14,7 @@ import { apiRequest } from "#web/lib/api-client.ts";
 // changed task can be found in all of them (task-cache.ts).
 
 export type TasksPage = { tasks: Task[]; total: number; page: number; perPage: number };
-export type TasksListParams = { state?: TaskState; page?: number; perPage?: number };
+export type TasksListParams = { state?: TaskState; aiEmployeeId?: string; page?: number; perPage?: number };
 
 export const tasksKeys = {
   all: (companyId: string) => ["tasks", companyId] as const,
@@ -69,7 +69,7 @@ export async function fetchTasks(companyId: string, params: TasksListParams, sig
     companyScoped: true,
     companyId,
     signal,
-    query: { state: params.state, page, perPage },
+    query: { state: params.state, aiEmployeeId: params.aiEmployeeId, page, perPage },
   });
   return readTasksPage(body, { page, perPage });
 }
@@ -80,6 +80,7 @@ export const TASKS_SCREEN_PER_PAGE = 25;
 /** What the tasks screen asks for, from its address (`?state=…&page=N`). */
 export const tasksListParams = (search: TasksSearch): TasksListParams => ({
   state: search.state,
+  aiEmployeeId: search.aiEmployeeId,
   page: search.page ?? 1,
   perPage: TASKS_SCREEN_PER_PAGE,
 });

@@ -8,6 +8,7 @@ import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { EmployeeFilterNotice } from "#web/features/ai-employees/components/employee-filter-notice.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { cn } from "#web/lib/utils.ts";
 import { conversationsQueryOptions } from "../api.ts";
@@ -37,6 +38,17 @@ export function ConversationsPage({ search, onFiltersChange }: ConversationsPage
         // On a phone the chips would push the list below the fold: they fold behind a button there.
         collapsible={{ defaultOpen: Boolean(search.stage || search.channel || search.status), phoneOnly: true }}
       />
+      <EmployeeFilterNotice
+        aiEmployeeId={search.aiEmployeeId}
+        clearLink={(props) => (
+          <Link
+            from="/conversations/"
+            to="/conversations"
+            search={(prev) => ({ ...prev, aiEmployeeId: undefined, page: undefined })}
+            {...props}
+          />
+        )}
+      />
       <CompanyGate fallback={<ListSkeleton />}>
         <Results search={search} />
       </CompanyGate>
@@ -45,7 +57,13 @@ export function ConversationsPage({ search, onFiltersChange }: ConversationsPage
 }
 
 function filtersOf(search: ConversationsSearch): ConversationFilters {
-  return { stage: search.stage, channel: search.channel, status: search.status, q: search.q };
+  return {
+    stage: search.stage,
+    channel: search.channel,
+    status: search.status,
+    q: search.q,
+    aiEmployeeId: search.aiEmployeeId,
+  };
 }
 
 function Results({ search }: { search: ConversationsSearch }) {

@@ -1,4 +1,4 @@
-import type { OrdersSearch } from "@foreman/contract";
+import { FIRST_PAGE, type OrdersSearch } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { PackageOpen } from "lucide-react";
@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
+import { EmployeeFilterNotice } from "#web/features/ai-employees/components/employee-filter-notice.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { ordersQueryOptions } from "../api.ts";
 import { OrderStateFilter } from "./order-state-filter.tsx";
@@ -20,6 +21,17 @@ export function OrdersPage({ search }: OrdersPageProps) {
     <div className="space-y-6">
       <PageHeader title="Orders" description="Quotes and orders created by your AI sales employees." />
       <OrderStateFilter current={search.state} />
+      <EmployeeFilterNotice
+        aiEmployeeId={search.aiEmployeeId}
+        clearLink={(props) => (
+          <Link
+            from="/orders/"
+            to="/orders"
+            search={(prev) => ({ ...prev, aiEmployeeId: undefined, page: FIRST_PAGE })}
+            {...props}
+          />
+        )}
+      />
       <CompanyGate fallback={<OrdersLoading />}>
         <OrdersResults search={search} />
       </CompanyGate>

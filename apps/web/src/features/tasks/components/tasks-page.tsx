@@ -8,6 +8,7 @@ import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
+import { EmployeeFilterNotice } from "#web/features/ai-employees/components/employee-filter-notice.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { tasksListParams, tasksQueryOptions } from "../api.ts";
 import { useLiveTaskRefresh } from "../use-live-task-refresh.ts";
@@ -22,6 +23,17 @@ export function TasksPage({ search }: { search: TasksSearch }) {
     <div className="space-y-6">
       <PageHeader title="Tasks" description="Everything your AI employees handed to your team, with when it is due." />
       <TaskStateFilter current={search.state} />
+      <EmployeeFilterNotice
+        aiEmployeeId={search.aiEmployeeId}
+        clearLink={(props) => (
+          <Link
+            from="/tasks"
+            to="/tasks"
+            search={(prev) => ({ ...prev, aiEmployeeId: undefined, page: undefined })}
+            {...props}
+          />
+        )}
+      />
       <CompanyGate fallback={<TasksRowsSkeleton />}>
         <TasksResults search={search} />
       </CompanyGate>

@@ -7,7 +7,14 @@ import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/")({
   validateSearch: parseConversationsSearch,
-  loaderDeps: ({ search: { stage, channel, status, q, page } }) => ({ stage, channel, status, q, page }),
+  loaderDeps: ({ search: { stage, channel, status, q, aiEmployeeId, page } }) => ({
+    stage,
+    channel,
+    status,
+    q,
+    aiEmployeeId,
+    page,
+  }),
   // Starts the page in the address early (also on link hover); the screen shows failures itself.
   loader: async ({ context: { queryClient }, deps }) => {
     const company = getSelectedCompany();
