@@ -7,7 +7,8 @@
 //    `npm run bench -- api pglite` (or `postgres`, `both`) measures one engine, and
 //    `npm run bench -- api both /app/me.json` one endpoint;
 //  - load: 60 s of mixed reads and writes under 50 connections; every acknowledged write is checked;
-//  - render: a page of 50 conversations and a 500-message thread on a 375 px phone.
+//  - render: a page of 50 conversations and a 500-message thread on a 375 px phone, and the AI
+//    employees table with 1,000 employees (load, sort, search, next page);
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchApi } from "./bench/api.mjs";

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "../ensure-chromium.mjs";
+import { benchAiEmployeesTable } from "./render-ai-employees.mjs";
 import { startServer, stopServer } from "./server-process.mjs";
 import { percentile } from "./stats.mjs";
 
@@ -33,13 +34,15 @@ async function apiFor(page, base) {
   const { id: companyId } = JSON.parse(await page.evaluate(() => localStorage.getItem("selectedCompany")));
   const headers = { Authorization: `Bearer ${accessToken}`, "X-Company-ID": companyId, "X-Client-ID": "foreman-web" };
   return async (method, url, body) => {
+    // A FormData goes as multipart (fetch writes its boundary); other bodies as JSON.
+    const multipart = body instanceof FormData;
     const response = await fetch(base + url, {
       method,
-      headers: body ? { ...headers, "Content-Type": "application/json" } : headers,
-      body: body ? JSON.stringify(body) : undefined,
+      headers: body && !multipart ? { ...headers, "Content-Type": "application/json" } : headers,
+      body: body && !multipart ? JSON.stringify(body) : body,
     });
     if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
-    return response.json();
+    return url.endsWith(".csv") ? response.text() : response.json();
   };
 }
 
@@ -202,6 +205,18 @@ export async function benchRender({ port = 3192 } = {}) {
         `  ${label.padEnd(52)} median ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms over ${frames.length} frames`,
       );
     }
+
+    const table = await benchAiEmployeesTable({
+      browser,
+      storageState: await signIn.context().storageState(),
+      base,
+      api,
+    });
+    console.log(`\nThe AI employees table with ${table.employees} employees (desktop, Chromium), in the page:`);
+    line("/ai_employees, navigation → first page of rows", table.samples.load);
+    line("sort by revenue, click → rows reordered", table.samples.sort);
+    line("search, keystroke → matches shown (200 ms debounce)", table.samples.search);
+    line("next page of 25, click → rendered", table.samples.next);
   } finally {
     await browser.close();
     await stopServer(child, port);

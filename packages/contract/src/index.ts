@@ -2,6 +2,7 @@ export * from "./activities/activity.ts";
 export * from "./ai-employees/ai-employee.ts";
 export * from "./ai-employees/csv.ts";
 export * from "./ai-employees/outcomes.ts";
+export * from "./ai-employees/search.ts";
 export * from "./auth/credentials.ts";
 export * from "./auth/oauth.ts";
 export * from "./auth/redirect.ts";

@@ -100,6 +100,7 @@ const RULES: readonly Rule[] = [
   ],
   [/^divide-[xy](?:-reverse)?(?:-|$)/, (m) => m[0].replace(/-$/, "")],
   [/^divide-/, "divide-color"],
+  [/^accent-/, "accent-color"],
   [/^outline-(?:none|hidden|solid|dashed|dotted|double)$/, "outline-style"],
   [/^outline-offset-/, "outline-offset"],
   [/^outline(?:-(.+))?$/, (m) => (isWidth(m[1]) ? "outline-w" : "outline-color")],

@@ -31,8 +31,7 @@ describe("AI employee outcomes", () => {
     await s.t.close();
   });
 
-  const get = (companyId: string, url: string) =>
-    s.t.app.inject({ method: "GET", url, headers: s.headers(companyId) });
+  const get = (companyId: string, url: string) => s.t.app.inject({ method: "GET", url, headers: s.headers(companyId) });
   const scoreboard = async (companyId: string, query = "") => {
     const response = await get(companyId, `/app/ai_employees/outcomes.json${query}`);
     expect(response.statusCode, response.body).toBe(200);

@@ -17,6 +17,7 @@ type Row = {
   id: string;
   channel: string;
   status: string;
+  aiEmployeeId: string | null;
   displayId: number;
   lastActivity: number;
   customerName: string | null;

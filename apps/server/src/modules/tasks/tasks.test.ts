@@ -57,7 +57,9 @@ describe("GET /app/tasks.json", () => {
 
   it("filters by the AI employee who raised it", async () => {
     const mine = await list(`?ai_employee_id=${w.a.aiEmployee.id}`);
-    expect(mine.tasks.map((task) => task.id)).toEqual(await expectedIds(sql`and ai_employee_id = ${w.a.aiEmployee.id}`));
+    expect(mine.tasks.map((task) => task.id)).toEqual(
+      await expectedIds(sql`and ai_employee_id = ${w.a.aiEmployee.id}`),
+    );
     expect(mine.total).toBeGreaterThan(0);
     const foreign = await list(`?ai_employee_id=${w.b.aiEmployee.id}`);
     expect(foreign.total).toBe(0);

@@ -73,16 +73,3 @@ export function fetchOrderPdf(companyId: string, id: string) {
 export function orderPdfFilename(order: Pick<QuoteDetail, "number">): string {
   return `order-${order.number}.pdf`;
 }
-
-/** Saves a file through a temporary object URL and link. */
-export function saveFile(file: Blob, filename: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -8,8 +8,9 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
+import { saveFile } from "#web/lib/save-file.ts";
 import { toast } from "#web/lib/toast-store.ts";
-import { cancelOrder, fetchOrderPdf, orderPdfFilename, ordersKeys, saveFile } from "../api.ts";
+import { cancelOrder, fetchOrderPdf, orderPdfFilename, ordersKeys } from "../api.ts";
 
 // Radix Dialog is not part of the deferred overlay kit: fetch it the first time the preview opens.
 const CancelOrderDialog = lazy(() =>

@@ -1,6 +1,6 @@
 import { formatCount, formatMoney, type SalesIndicators } from "@foreman/contract";
 import { type Figure, FigureCard } from "#web/components/figures/figure-card.tsx";
-import { formatDurationMinutes } from "../format-duration.ts";
+import { formatDurationMinutes } from "#web/lib/format-duration.ts";
 
 type Indicator = Figure & { key: keyof SalesIndicators };
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bot, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
-import { aiEmployeeQueryOptions } from "../api.ts";
+import { aiEmployeeQueryOptions } from "#web/lib/workforce.ts";
 
 type ClearLinkProps = { className: string; "aria-label": string; children: ReactNode };
 

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { getToasts } from "#web/lib/toast-store.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { departmentsQueryOptions } from "./api.ts";
+import { departmentsQueryOptions } from "./departments.ts";
 
 const api = signedInLocalApi();
 

@@ -7,7 +7,7 @@ import {
   orderAmount,
 } from "@foreman/contract";
 import type { Figure } from "#web/components/figures/figure-card.tsx";
-import { formatDurationMinutes } from "#web/features/sales/dashboard/format-duration.ts";
+import { formatDurationMinutes } from "#web/lib/format-duration.ts";
 
 // The outcome figures as the screens show them: labels, formats and which way is good. One list, used
 // by the employee profile, the department screens and the scoreboard's columns.

@@ -1,6 +1,6 @@
 import type { OutcomeComparison } from "@foreman/contract";
 import { FigureCard } from "#web/components/figures/figure-card.tsx";
-import { type OutcomeKey, outcomeCards } from "../outcome-figures.ts";
+import { type OutcomeKey, outcomeCards } from "#web/components/figures/outcome-figures.ts";
 
 type OutcomeCardsProps = {
   comparison: OutcomeComparison;

@@ -1,0 +1,159 @@
+import type { AiEmployee } from "@foreman/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { describeError } from "#web/lib/api-error.ts";
+import { toast } from "#web/lib/toast-store.ts";
+import {
+  aiEmployeeQueryOptions,
+  editAiEmployee,
+  hireAiEmployee,
+  invalidateWorkforce,
+  isAiEmployeeNotFound,
+} from "../api.ts";
+import { EmployeeForm } from "./employee-form.tsx";
+import { changedFields, employeeToForm, emptyEmployeeForm, formToInput } from "./employee-form-schema.ts";
+
+// Hiring and editing share one form in a dialog. Edit follows the address (`?edit=<id>`), so the
+// profile page can link straight to it.
+
+const DIALOG_CLASS = "max-h-[90vh] max-w-2xl overflow-y-auto";
+
+/** A department the form offers. */
+export type DepartmentChoice = { id: string; name: string };
+
+/**
+ * The departments an employee can join: the rail's placeholders for kinds the company lacks (ids
+ * starting "fallback-") are not real departments.
+ */
+export function hireableDepartments(departments: readonly DepartmentChoice[]): DepartmentChoice[] {
+  return departments
+    .filter((department) => !department.id.startsWith("fallback-"))
+    .map(({ id, name }) => ({ id, name }));
+}
+
+/** The employee's own department stays choosable even if the list has not caught up. */
+function withCurrent(departments: readonly DepartmentChoice[], current: DepartmentChoice): readonly DepartmentChoice[] {
+  return departments.some((department) => department.id === current.id) ? departments : [current, ...departments];
+}
+
+type HireDialogProps = {
+  companyId: string;
+  departments: readonly DepartmentChoice[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+export function HireDialog({ companyId, departments, open, onOpenChange }: HireDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={DIALOG_CLASS}>
+        <DialogHeader>
+          <DialogTitle>Hire an AI employee</DialogTitle>
+          <DialogDescription>Who it is, what it may do alone, and where customers reach it.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: each hire starts from an empty form. */}
+        {open ? <HireForm companyId={companyId} departments={departments} onClose={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type FormProps = { companyId: string; departments: readonly DepartmentChoice[]; onClose: () => void };
+
+function HireForm({ companyId, departments, onClose }: FormProps) {
+  const queryClient = useQueryClient();
+  const [defaultValues] = useState(() => emptyEmployeeForm());
+  return (
+    <EmployeeForm
+      defaultValues={defaultValues}
+      departments={departments}
+      submitLabel="Hire"
+      failureTitle="AI employee could not be created"
+      onCancel={onClose}
+      onSubmit={async (values) => {
+        await hireAiEmployee(companyId, formToInput(values));
+        toast({ title: "Created successfully", variant: "success" });
+        onClose();
+        await invalidateWorkforce(queryClient, companyId);
+      }}
+    />
+  );
+}
+
+type EditDialogProps = {
+  companyId: string;
+  departments: readonly DepartmentChoice[];
+  employeeId: string | undefined;
+  onClose: () => void;
+};
+
+/** Open while the address names an employee to edit; closing takes it out of the address. */
+export function EditDialog({ companyId, departments, employeeId, onClose }: EditDialogProps) {
+  return (
+    <Dialog open={employeeId !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className={DIALOG_CLASS}>
+        <DialogHeader>
+          <DialogTitle>Edit AI employee</DialogTitle>
+          <DialogDescription>Only what you change is saved.</DialogDescription>
+        </DialogHeader>
+        {employeeId ? (
+          <EditLoader
+            key={employeeId}
+            companyId={companyId}
+            departments={departments}
+            employeeId={employeeId}
+            onClose={onClose}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditLoader({ companyId, departments, employeeId, onClose }: FormProps & { employeeId: string }) {
+  const query = useQuery(aiEmployeeQueryOptions(companyId, employeeId));
+  if (query.error) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {isAiEmployeeNotFound(query.error) ? "This AI employee was not found." : describeError(query.error)}
+      </p>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div role="status" className="flex items-center gap-2 py-8 text-muted-foreground text-sm">
+        <Spinner />
+        Loading the AI employee...
+      </div>
+    );
+  }
+  return <EditForm companyId={companyId} departments={departments} employee={query.data} onClose={onClose} />;
+}
+
+function EditForm({ companyId, departments, employee, onClose }: FormProps & { employee: AiEmployee }) {
+  const queryClient = useQueryClient();
+  const choices = useMemo(() => withCurrent(departments, employee.department), [departments, employee.department]);
+  // Taken once: a refetch while editing must not reset what is being typed.
+  const [defaultValues] = useState(() => employeeToForm(employee));
+  return (
+    <EmployeeForm
+      defaultValues={defaultValues}
+      departments={choices}
+      submitLabel="Save"
+      failureTitle="AI employee could not be saved"
+      onCancel={onClose}
+      onSubmit={async (values) => {
+        const patch = changedFields(employee, values);
+        // Nothing changed: nothing to send (the API refuses an empty patch).
+        if (Object.keys(patch).length > 0) {
+          await editAiEmployee(companyId, employee.id, patch);
+          toast({ title: "Saved", variant: "success" });
+        }
+        onClose();
+        await invalidateWorkforce(queryClient, companyId);
+      }}
+    />
+  );
+}

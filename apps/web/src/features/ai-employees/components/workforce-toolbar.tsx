@@ -1,0 +1,142 @@
+import type { AiEmployeesSearch, AiEmployeesStatusFilter } from "@foreman/contract";
+import { Download, Search, Upload, UserPlus } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Button } from "#web/components/ui/button.tsx";
+import { Input } from "#web/components/ui/input.tsx";
+import { cn } from "#web/lib/utils.ts";
+import { SELECT_CLASS } from "./form-field.tsx";
+import { ManagerOnly } from "./manager-only.tsx";
+
+/** Typing waits this long before the address (and the table) follow, so each key stays quick. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+type WorkforceToolbarProps = {
+  search: Pick<AiEmployeesSearch, "q" | "department" | "employeeStatus">;
+  departments: readonly { id: string; name: string }[];
+  onSearch: (patch: Partial<AiEmployeesSearch>, options?: { replace?: boolean }) => void;
+  canManage: boolean;
+  exporting: boolean;
+  onImport: () => void;
+  onExport: () => void;
+  onHire: () => void;
+};
+
+/** Search, the department and status filters, then Import, Export and Hire; wraps on phones. */
+export function WorkforceToolbar({
+  search,
+  departments,
+  onSearch,
+  canManage,
+  exporting,
+  onImport,
+  onExport,
+  onHire,
+}: WorkforceToolbarProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <SearchBox value={search.q} onSearch={(q) => onSearch({ q, page: undefined }, { replace: true })} />
+      <Labelled id={`${id}-department`} label="Department">
+        <select
+          id={`${id}-department`}
+          className={cn(SELECT_CLASS, "w-auto max-w-48")}
+          value={search.department ?? ""}
+          onChange={(event) => onSearch({ department: event.target.value || undefined, page: undefined })}
+        >
+          <option value="">All departments</option>
+          {departments.map((department) => (
+            <option key={department.id} value={department.id}>
+              {department.name}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+      <Labelled id={`${id}-status`} label="Status">
+        <select
+          id={`${id}-status`}
+          className={cn(SELECT_CLASS, "w-auto")}
+          value={search.employeeStatus ?? ""}
+          onChange={(event) =>
+            onSearch({
+              employeeStatus: (event.target.value || undefined) as AiEmployeesStatusFilter | undefined,
+              page: undefined,
+            })
+          }
+        >
+          <option value="">All statuses</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </select>
+      </Labelled>
+      <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <ManagerOnly allowed={canManage}>
+          <Button variant="outline" disabled={!canManage} onClick={onImport}>
+            <Upload aria-hidden />
+            Import
+          </Button>
+        </ManagerOnly>
+        <Button variant="outline" disabled={exporting} onClick={onExport}>
+          <Download aria-hidden />
+          Export
+        </Button>
+        <ManagerOnly allowed={canManage}>
+          <Button disabled={!canManage} onClick={onHire}>
+            <UserPlus aria-hidden />
+            Hire
+          </Button>
+        </ManagerOnly>
+      </div>
+    </div>
+  );
+}
+
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium text-muted-foreground text-xs">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The search box: its own text at once, the address after a pause; follows the address when it changes. */
+function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value ?? "");
+  // The latest callback, so a re-render of the page does not restart the pause.
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
+  // Cleared or changed elsewhere (Clear filters, back/forward): show what applies.
+  useEffect(() => {
+    setText((current) => (current.trim() === (value ?? "") ? current : (value ?? "")));
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === value) return;
+    const timer = setTimeout(() => onSearchRef.current(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <div className="grid w-full gap-1 sm:w-64">
+      <label htmlFor={id} className="font-medium text-muted-foreground text-xs">
+        Search
+      </label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+        <Input
+          id={id}
+          type="search"
+          placeholder="Name or role"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="pl-8"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Department } from "@foreman/contract";
+import { DepartmentAvatar } from "#web/components/layout/department-avatar.tsx";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+
+type DepartmentHeaderProps = {
+  department: Department;
+  /** Active and total employees; unknown while the figures load. */
+  counts: { active: number; total: number } | null;
+};
+
+const plural = (n: number) => (n === 1 ? "AI employee" : "AI employees");
+
+/** "AI Sales" beside the department's avatar, with how many of its employees are at work. */
+export function DepartmentHeader({ department, counts }: DepartmentHeaderProps) {
+  return (
+    <div className="flex items-center gap-4">
+      <DepartmentAvatar department={department} className="size-12" ringClassName="ring-background" />
+      <PageHeader
+        className="min-w-0 flex-1"
+        title={`AI ${department.name}`}
+        description={
+          counts ? (
+            <span data-testid="department-headcount">
+              {counts.active} active of {counts.total} {plural(counts.total)}
+            </span>
+          ) : (
+            // A span: the description sits in a <p>, where the Skeleton's <div> may not.
+            <span className="inline-block h-5 w-44 animate-pulse rounded-md bg-muted align-middle" aria-hidden />
+          )
+        }
+      />
+    </div>
+  );
+}
