@@ -38,9 +38,10 @@ export function formatConversion(value: number | null): string {
   return value === null ? "—" : `${Math.round(value)}%`;
 }
 
-/** "3 m", "< 1 m"; "—" when no conversation has had a reply. */
+/** "42 s" under a minute, then "3 m", "1 h 5 m"; "—" when no conversation has had a reply. */
 export function formatFirstReply(seconds: number | null): string {
-  return seconds === null ? "—" : formatDurationMinutes(seconds === 0 ? 0.5 / 60 : seconds / 60);
+  if (seconds === null) return "—";
+  return seconds < 59.5 ? `${Math.round(seconds)} s` : formatDurationMinutes(seconds / 60);
 }
 
 export const OUTCOME_DEFINITIONS: readonly OutcomeDefinition[] = [

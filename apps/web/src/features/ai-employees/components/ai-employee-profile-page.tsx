@@ -50,6 +50,12 @@ export function AiEmployeeProfilePage({ aiEmployeeId, search, onSearch, canManag
     <div className="space-y-6">
       <ProfileHeader employee={profile} canManage={canManage} />
       <TimeFrameBar search={search} onSearch={onSearch} />
+      {/* The figures first and full width: they are what this page is for. */}
+      <EmployeeOutcomesSection
+        name={profile.name}
+        periodLabel={describePeriod(period, { compared: true })}
+        query={outcomes}
+      />
       <div className="grid min-w-0 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6">
           <ProfileCard
@@ -61,12 +67,7 @@ export function AiEmployeeProfilePage({ aiEmployeeId, search, onSearch, canManag
           />
           <EmployeeLinks aiEmployeeId={profile.id} name={profile.name} />
         </div>
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <EmployeeOutcomesSection
-            name={profile.name}
-            periodLabel={describePeriod(period, { compared: true })}
-            query={outcomes}
-          />
+        <div className="min-w-0 lg:col-span-2">
           <EmployeeActivity aiEmployeeId={profile.id} />
         </div>
       </div>

@@ -77,7 +77,7 @@ export function EmployeeChart({ points, bucket, currency, title }: EmployeeChart
       />
       <Line
         yAxisId="conversations"
-        type="monotone"
+        type="monotoneX"
         dataKey="conversations"
         name="Conversations"
         stroke={CONVERSATIONS_COLOR}

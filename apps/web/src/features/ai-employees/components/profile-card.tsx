@@ -40,10 +40,15 @@ export function ProfileCard({ employee, outcomes, loading, stale, periodLabel }:
   return (
     <Card className="gap-0 py-0" data-testid="ai-employee-profile">
       <CardContent className="px-5 py-5">
-        <div className={cn("grid grid-cols-2 gap-4", stale && "opacity-60 transition-opacity")} aria-busy={stale}>
+        <div
+          className={cn("flex flex-wrap gap-x-8 gap-y-3", stale && "opacity-60 transition-opacity")}
+          aria-busy={stale}
+        >
           <BigFigure
             label="Revenue won"
-            value={outcomes ? formatMoney(orderAmount(outcomes.present.revenueCents), currency) : "—"}
+            value={
+              outcomes ? formatMoney(orderAmount(outcomes.present.revenueCents), currency, { compact: true }) : "—"
+            }
             testId="profile-revenue"
             loading={loading}
           />
@@ -131,7 +136,7 @@ function BigFigure({ label, value, testId, loading }: BigFigureProps) {
       {loading ? (
         <Skeleton className="mt-1 h-8 w-24" />
       ) : (
-        <p data-testid={testId} className="truncate font-semibold text-3xl tabular-nums tracking-tight" title={value}>
+        <p data-testid={testId} className="truncate font-semibold text-2xl tabular-nums tracking-tight" title={value}>
           {value}
         </p>
       )}
