@@ -46,9 +46,7 @@ export function ProfileCard({ employee, outcomes, loading, stale, periodLabel }:
         >
           <BigFigure
             label="Revenue won"
-            value={
-              outcomes ? formatMoney(orderAmount(outcomes.present.revenueCents), currency, { compact: true }) : "—"
-            }
+            value={outcomes ? formatMoney(orderAmount(outcomes.present.revenueCents), currency) : "—"}
             testId="profile-revenue"
             loading={loading}
           />
