@@ -47,10 +47,14 @@ const trimmed = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-export const contactPointSchema = z.object({
-  channel: z.enum(CONTACT_CHANNELS, { error: `Must be one of ${CONTACT_CHANNELS.join(", ")}` }),
-  address: trimmed("Address", AI_EMPLOYEE_LIMITS.address),
-});
+export const contactPointSchema = z
+  .object({
+    channel: z.enum(CONTACT_CHANNELS, { error: `Must be one of ${CONTACT_CHANNELS.join(", ")}` }),
+    address: trimmed("Address", AI_EMPLOYEE_LIMITS.address),
+  })
+  // Email addresses are compared without case (Sales@x.com is sales@x.com), so they are stored lower-cased
+  // and one employee per company answers each, whatever case it was typed in.
+  .transform((point) => (point.channel === "email" ? { ...point, address: point.address.toLowerCase() } : point));
 export type ContactPoint = z.infer<typeof contactPointSchema>;
 
 export const guardrailsSchema = z.object({

@@ -185,6 +185,27 @@ describe("the AI employees API", () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("compares email addresses without case, and stores them lower-cased", async () => {
+      const first = await hire({
+        name: "Mail One",
+        role: "Agent",
+        department_id: support.id,
+        contact_points: [{ channel: "email", address: "Help@Acme.TEST" }],
+      });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json().contact_points).toEqual([{ channel: "email", address: "help@acme.test" }]);
+      const second = await hire({
+        name: "Mail Two",
+        role: "Agent",
+        department_id: support.id,
+        contact_points: [{ channel: "email", address: "HELP@acme.test" }],
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().error_description).toBe("The email address help@acme.test is already used by Mail One");
+      // Leaves the department's head count as the later checks expect it.
+      await t.db.execute(sql`delete from ai_employees where id = ${first.json().id}`);
+    });
+
     it.each([
       ["a missing name", { role: "Agent" }, 400, "name"],
       ["a blank role", { name: "A", role: "   " }, 400, "role"],
