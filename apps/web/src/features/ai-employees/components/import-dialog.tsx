@@ -68,7 +68,10 @@ function ImportForm({ companyId, onDone }: { companyId: string; onDone: () => vo
     setFailure(null);
     try {
       const result = await importAiEmployees(companyId, file);
-      toast({ title: `Imported ${result.imported} AI employees`, variant: "success" });
+      toast({
+        title: `Imported ${result.imported} AI ${result.imported === 1 ? "employee" : "employees"}`,
+        variant: "success",
+      });
       onDone();
       await invalidateWorkforce(queryClient, companyId);
     } catch (error) {
@@ -115,7 +118,8 @@ function ImportForm({ companyId, onDone }: { companyId: string; onDone: () => vo
         </Button>
         <Button disabled={!file || sending || count === 0} onClick={send}>
           {sending ? <Spinner /> : null}
-          Import {count} {count === 1 ? "employee" : "employees"}
+          {/* Before a file is read there is nothing to count. */}
+          {count > 0 ? `Import ${count} ${count === 1 ? "employee" : "employees"}` : "Import"}
         </Button>
       </DialogFooter>
     </>
