@@ -222,7 +222,12 @@ export type AiEmployeeCsvValues = Omit<AiEmployeeValues, "departmentId"> & {
 
 export type CsvRowResult =
   | { ok: true; values: AiEmployeeCsvValues }
-  | { ok: false; errors: { column: AiEmployeeCsvColumn; message: string }[] };
+  | {
+      ok: false;
+      errors: { column: AiEmployeeCsvColumn; message: string }[];
+      /** The department named, when that cell itself is valid: the server still checks it exists. */
+      departmentName?: string;
+    };
 
 const splitList = (cell: string) =>
   cell
@@ -321,7 +326,7 @@ export function csvRowToAiEmployee(cells: Partial<Record<AiEmployeeCsvColumn, st
   }
   const skills = check("skills", shape.skills, splitList(cell("skills")));
 
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, departmentName };
   return {
     ok: true,
     values: {
@@ -345,7 +350,15 @@ export function csvRowToAiEmployee(cells: Partial<Record<AiEmployeeCsvColumn, st
 }
 
 /** The valid rows and every problem of the file (a file with any problem must not be imported). */
-export type ParsedImport = { rows: { line: number; values: AiEmployeeCsvValues }[]; errors: CsvCellError[] };
+export type ParsedImport = {
+  rows: { line: number; values: AiEmployeeCsvValues }[];
+  errors: CsvCellError[];
+  /**
+   * The department named on each line whose department cell is valid, rows with other problems
+   * included: an unknown department is reported with the rest, not only once the rest is fixed.
+   */
+  departments: { line: number; name: string }[];
+};
 
 const columnAt = (header: string[], index: number) => header[index] ?? `column ${index + 1}`;
 
@@ -367,7 +380,7 @@ export function parseAiEmployeesCsv(text: string): ParsedImport {
     return aiEmployeesFromCsvRecords(parseCsv(text));
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    return { rows: [], errors: [csvSyntaxProblem(text, error)] };
+    return { rows: [], errors: [csvSyntaxProblem(text, error)], departments: [] };
   }
 }
 
@@ -377,7 +390,9 @@ export function parseAiEmployeesCsv(text: string): ParsedImport {
  */
 export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): ParsedImport {
   const [headerRecord, ...data] = records;
-  if (!headerRecord) return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }] };
+  if (!headerRecord) {
+    return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }], departments: [] };
+  }
   const header = headerRecord.fields.map(normalizeHeader);
   const errors: CsvCellError[] = [];
   header.forEach((name, index) => {
@@ -394,9 +409,10 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
   for (const required of AI_EMPLOYEE_CSV_REQUIRED_COLUMNS) {
     if (!header.includes(required)) errors.push({ line: 1, column: required, message: "Missing column" });
   }
-  if (errors.length > 0) return { rows: [], errors };
+  if (errors.length > 0) return { rows: [], errors, departments: [] };
 
   const rows: { line: number; values: AiEmployeeCsvValues }[] = [];
+  const departments: { line: number; name: string }[] = [];
   for (const record of data) {
     if (record.fields.every((field) => field.trim() === "")) continue;
     if (record.fields.length !== header.length) {
@@ -412,10 +428,12 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
       cells[name as AiEmployeeCsvColumn] = unescapeCsvField(record.fields[index]!);
     });
     const result = csvRowToAiEmployee(cells);
+    const departmentName = result.ok ? result.values.departmentName : result.departmentName;
+    if (departmentName !== undefined) departments.push({ line: record.line, name: departmentName });
     if (result.ok) rows.push({ line: record.line, values: result.values });
     else errors.push(...result.errors.map((error) => ({ line: record.line, ...error })));
   }
-  return { rows, errors };
+  return { rows, errors, departments };
 }
 
 /** How many data records (non-blank) a file holds, to refuse a file that is too long before validating it. */

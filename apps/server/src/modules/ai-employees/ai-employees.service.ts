@@ -376,10 +376,12 @@ export async function importAiEmployees(ctx: WriteContext, text: string): Promis
   const firstLineOf = new Map<string, number>();
   const allPoints = rows.flatMap((row) => row.values.contactPoints);
   const taken = await findTakenContactPoints(db, companyId, allPoints);
-  for (const { line, values } of rows) {
-    if (!departments.has(values.departmentName.toLowerCase())) {
-      errors.push({ line, column: "department", message: `No department named ${values.departmentName}` });
+  for (const { line, name } of parsed.departments) {
+    if (!departments.has(name.toLowerCase())) {
+      errors.push({ line, column: "department", message: `No department named ${name}` });
     }
+  }
+  for (const { line, values } of rows) {
     for (const point of values.contactPoints) {
       const owner = taken.find((row) => row.channel === point.channel && row.address === point.address);
       const earlier = firstLineOf.get(pointKey(point));

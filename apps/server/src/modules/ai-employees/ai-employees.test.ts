@@ -594,15 +594,19 @@ describe("the AI employees API", () => {
         "Bad,Agent,Sales,,ten",
         "Lost,Agent,Nowhere,,",
         "Fine,Agent,support,,",
+        // Two problems on one line: both are named at once, the unknown department too.
+        "Twice,Agent,Elsewhere,,lots",
       ].join("\r\n");
       const response = await upload(text);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         error: "validation_failed",
-        error_description: "2 lines have problems; nothing was imported",
+        error_description: "3 lines have problems; nothing was imported",
         details: [
           { line: 5, column: "max_order_total", message: expect.any(String) },
           { line: 6, column: "department", message: "No department named Nowhere" },
+          { line: 8, column: "max_order_total", message: expect.any(String) },
+          { line: 8, column: "department", message: "No department named Elsewhere" },
         ],
       });
       expect(await snapshot()).toEqual(before);
