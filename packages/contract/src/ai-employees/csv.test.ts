@@ -120,8 +120,10 @@ describe("AI employees as CSV", () => {
     expect(text.split("\r\n")[0]).toBe(AI_EMPLOYEE_CSV_COLUMNS.join(","));
     expect(text).toContain(",1500.00,send_quote;hand_off,whatsapp:+1 555 0100;email:sofia@example.com,Negotiation");
     const parsed = parseAiEmployeesCsv(text);
+    expect(parsed.departments).toEqual([{ line: 2, name: "Sales" }]);
     expect(parsed).toEqual({
       errors: [],
+      departments: expect.any(Array),
       rows: [
         {
           line: 2,
@@ -190,6 +192,18 @@ describe("AI employees as CSV", () => {
     expect(parsed.errors[7]!.message).toMatch(/listed twice/);
   });
 
+  it("names the department of every row whose department cell is valid, rows with other problems too", () => {
+    const parsed = parseAiEmployeesCsv("name,role,department\r\nA,,Support\r\nB,Agent,\r\nC,Agent,Sales");
+    expect(parsed.departments).toEqual([
+      { line: 2, name: "Support" },
+      { line: 4, name: "Sales" },
+    ]);
+    expect(parsed.errors.map((e) => [e.line, e.column])).toEqual([
+      [2, "role"],
+      [3, "department"],
+    ]);
+  });
+
   it("refuses unknown, repeated and missing columns on line 1", () => {
     const parsed = parseAiEmployeesCsv("name,name,colour\r\nA,A,red");
     expect(parsed).toEqual({
@@ -200,6 +214,7 @@ describe("AI employees as CSV", () => {
         { line: 1, column: "role", message: "Missing column" },
         { line: 1, column: "department", message: "Missing column" },
       ],
+      departments: [],
     });
   });
 
@@ -207,6 +222,7 @@ describe("AI employees as CSV", () => {
     expect(parseAiEmployeesCsv('name,role,department\r\nA,"B"x,C')).toEqual({
       rows: [],
       errors: [{ line: 2, column: "role", message: "Unexpected text after a closing quote" }],
+      departments: [],
     });
     expect(parseAiEmployeesCsv("")).toMatchObject({ rows: [], errors: [{ line: 1, column: "header" }] });
   });
