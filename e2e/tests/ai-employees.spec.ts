@@ -21,9 +21,9 @@ type WireOutcomes = {
 type WireDepartment = { id: string; name: string; is_active: boolean };
 
 /** A name no earlier run or test has used (the database lives for the whole run). */
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-const table = (page: Page) => page.getByTestId("ai-employees-table");
 const rowOf = (page: Page, id: string) => page.locator(`[data-testid="ai-employee-row"][data-employee-id="${id}"]`);
 const rowNamed = (page: Page, name: string) =>
   page.getByTestId("ai-employee-row").filter({ has: page.getByRole("link", { name, exact: true }) });
@@ -144,9 +144,7 @@ test("hiring with a contact point another employee answers on fails and keeps wh
   await expect(page.getByRole("heading", { name: "No AI employees match" })).toBeVisible();
 });
 
-test("an owner edits an employee's role from the row menu and the table keeps it after a reload", async ({
-  page,
-}) => {
+test("an owner edits an employee's role from the row menu and the table keeps it after a reload", async ({ page }) => {
   await signIn(page);
   await switchToNorthwind(page);
   // Its own employee, so no other journey sees the change.
