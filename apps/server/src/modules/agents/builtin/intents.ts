@@ -1,0 +1,283 @@
+// What a customer's message asks for, as the built-in engine understands it: no model, no network,
+// English and Spanish. The runtime decides what to do with the intent (answer from the catalog, build
+// a quote, ask a human…); this file only reads the text. Rules are plain word lists so a wrong guess
+// can be traced to the word that caused it.
+
+export const AGENT_INTENTS = [
+  "human_request",
+  "order_status",
+  "discount_request",
+  "order_request",
+  "quote_request",
+  "price_question",
+  "product_question",
+  "greeting",
+  "out_of_scope",
+] as const;
+export type AgentIntent = (typeof AGENT_INTENTS)[number];
+
+export type MessageLanguage = "en" | "es";
+
+export type UnderstoodMessage = {
+  intent: AgentIntent;
+  language: MessageLanguage;
+  /** The words that decided the intent (empty for out of scope), for the trace staff see. */
+  matched: string[];
+  /** A percentage the customer named ("15% off", "un 10 por ciento"), if any. */
+  discountPercent: number | null;
+  /** An order or quote number the customer named ("order #1042", "pedido 1042"), if any. */
+  orderNumber: number | null;
+  /** How many units the customer named ("3 units", "20 cajas"), if any. */
+  quantity: number | null;
+};
+
+/** Lower-case, accents off, punctuation to spaces: "¿Cuánto cuesta?" → " cuanto cuesta ". */
+export function normalizeMessage(text: string): string {
+  const plain = text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%#]+/gu, " ");
+  return ` ${plain.trim()} `;
+}
+
+// Whole words or phrases, matched on the normalized text (accents off, so "cotización" is "cotizacion").
+const CUES: Record<Exclude<AgentIntent, "out_of_scope">, { en: string[]; es: string[] }> = {
+  human_request: {
+    en: [
+      "human",
+      "a person",
+      "real person",
+      "someone real",
+      "agent please",
+      "talk to someone",
+      "speak to someone",
+      "manager",
+      "representative",
+      "operator",
+      "call me",
+    ],
+    es: [
+      "humano",
+      "una persona",
+      "persona real",
+      "alguien real",
+      "hablar con alguien",
+      "un asesor",
+      "asesor humano",
+      "gerente",
+      "encargado",
+      "supervisor",
+      "llamenme",
+      "llamame",
+    ],
+  },
+  order_status: {
+    en: [
+      "where is my order",
+      "order status",
+      "status of my order",
+      "track",
+      "tracking",
+      "shipped",
+      "delivery date",
+      "when will it arrive",
+      "has my order",
+      "my package",
+    ],
+    es: [
+      "donde esta mi pedido",
+      "estado de mi pedido",
+      "estado del pedido",
+      "seguimiento",
+      "rastrear",
+      "enviado",
+      "cuando llega",
+      "cuando llegara",
+      "mi paquete",
+      "mi orden",
+      "mi compra",
+    ],
+  },
+  discount_request: {
+    en: ["discount", "% off", "percent off", "cheaper", "better price", "best price", "coupon", "promo", "deal"],
+    es: ["descuento", "rebaja", "mas barato", "mejor precio", "precio especial", "cupon", "promocion", "oferta"],
+  },
+  order_request: {
+    en: [
+      "place an order",
+      "i want to order",
+      "i d like to order",
+      "buy",
+      "purchase",
+      "i ll take",
+      "confirm the order",
+      "go ahead",
+      "i want to buy",
+    ],
+    es: [
+      "hacer un pedido",
+      "quiero pedir",
+      "quiero comprar",
+      "comprar",
+      "compra",
+      "me lo llevo",
+      "confirmo el pedido",
+      "confirmar pedido",
+      "adelante con",
+    ],
+  },
+  quote_request: {
+    en: ["quote", "quotation", "estimate", "proposal", "how much for", "price for"],
+    es: ["cotizacion", "cotizar", "cotiza", "presupuesto", "propuesta", "cuanto sale por"],
+  },
+  price_question: {
+    en: ["price", "how much", "cost", "costs", "pricing", "rate"],
+    es: ["precio", "cuanto cuesta", "cuanto vale", "cuanto sale", "costo", "valor", "tarifa"],
+  },
+  product_question: {
+    en: [
+      "do you have",
+      "do you sell",
+      "in stock",
+      "available",
+      "catalog",
+      "product",
+      "products",
+      "model",
+      "size",
+      "sizes",
+      "colors",
+      "specs",
+    ],
+    es: [
+      "tienen",
+      "venden",
+      "en stock",
+      "disponible",
+      "hay stock",
+      "catalogo",
+      "producto",
+      "productos",
+      "modelo",
+      "talla",
+      "tallas",
+      "colores",
+      "medidas",
+    ],
+  },
+  greeting: {
+    en: ["hi", "hello", "hey", "good morning", "good afternoon", "good evening", "thanks", "thank you"],
+    es: ["hola", "buenos dias", "buenas tardes", "buenas noches", "buenas", "gracias", "saludos"],
+  },
+};
+
+// Common words that tell the two languages apart when no cue does.
+const SPANISH_HINTS = [
+  " el ",
+  " la ",
+  " los ",
+  " las ",
+  " de ",
+  " que ",
+  " por ",
+  " para ",
+  " quiero ",
+  " necesito ",
+  " tienen ",
+  " mi ",
+  " con ",
+  " una ",
+  " un ",
+  " es ",
+  " hola ",
+  " gracias ",
+];
+const ENGLISH_HINTS = [
+  " the ",
+  " is ",
+  " are ",
+  " my ",
+  " i ",
+  " you ",
+  " for ",
+  " with ",
+  " want ",
+  " need ",
+  " have ",
+  " please ",
+  " hello ",
+  " thanks ",
+  " what ",
+  " can ",
+];
+
+/** Spanish when its signs outnumber English's (¿, ¡, ñ, accents, common words); English otherwise. */
+export function detectLanguage(text: string): MessageLanguage {
+  const normalized = normalizeMessage(text);
+  let spanish = /[¿¡ñáéíóú]/i.test(text) ? 2 : 0;
+  let english = 0;
+  for (const hint of SPANISH_HINTS) if (normalized.includes(hint)) spanish++;
+  for (const hint of ENGLISH_HINTS) if (normalized.includes(hint)) english++;
+  return spanish > english ? "es" : "en";
+}
+
+const containsCue = (normalized: string, cue: string) =>
+  // "% off" carries its own punctuation; other cues are whole words.
+  cue.startsWith("%") ? normalized.includes(cue) : normalized.includes(` ${cue} `);
+
+const PERCENT = /(\d{1,3}(?:[.,]\d+)?)\s*(?:%|percent\b|por ?ciento\b)/i;
+const ORDER_NUMBER =
+  /\b(?:order|pedido|orden|quote|cotizacion|q)\s*(?:number|numero|n|no)?\s*#?\s*-?\s*(\d{3,9})\b|#\s*(\d{3,9})\b/i;
+const QUANTITY =
+  /\b(\d{1,6})\s*(?:x\b|units?\b|pieces?\b|pcs\b|boxes\b|cases\b|unidades?\b|piezas?\b|cajas?\b|bultos?\b)/i;
+
+function firstNumber(pattern: RegExp, text: string): number | null {
+  const match = pattern.exec(text);
+  const raw = match?.slice(1).find((group) => group !== undefined);
+  if (raw === undefined) return null;
+  const value = Number(raw.replace(",", "."));
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The intent of one customer message: the first intent in AGENT_INTENTS order with a cue in either
+ * language (a person asked for wins over everything; a greeting only when nothing else is asked), else
+ * out of scope. Numbers are read from the original text.
+ */
+export function understandMessage(text: string): UnderstoodMessage {
+  const normalized = normalizeMessage(text);
+  const language = detectLanguage(text);
+  let intent: AgentIntent = "out_of_scope";
+  let matched: string[] = [];
+  for (const candidate of AGENT_INTENTS) {
+    if (candidate === "out_of_scope") continue;
+    const cues = [...CUES[candidate].en, ...CUES[candidate].es];
+    const hits = cues.filter((cue) => containsCue(normalized, cue));
+    if (hits.length > 0) {
+      intent = candidate;
+      matched = hits;
+      break;
+    }
+  }
+  const discountPercent = firstNumber(PERCENT, text);
+  // A percentage off is a discount request even without the word ("can you do 15%?").
+  if (discountPercent !== null && (intent === "price_question" || intent === "out_of_scope" || intent === "greeting")) {
+    intent = "discount_request";
+    matched = [`${discountPercent}%`];
+  }
+  const orderNumber = firstNumber(ORDER_NUMBER, text);
+  // An order named with nothing else asked ("status of order 1042", "¿y el pedido 1042?") is about its status.
+  if (orderNumber !== null && (intent === "out_of_scope" || intent === "greeting")) {
+    intent = "order_status";
+    matched = [`#${orderNumber}`];
+  }
+  return {
+    intent,
+    language,
+    matched,
+    discountPercent,
+    orderNumber,
+    quantity: firstNumber(QUANTITY, text),
+  };
+}
