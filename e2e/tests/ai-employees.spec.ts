@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { ana, apiGet, railDepartments, signIn } from "./helpers.ts";
 
@@ -346,4 +347,30 @@ test("Export downloads the workforce as CSV with the column header first", async
   );
   // One line per employee (no field of the seed spans lines).
   expect(lines).toHaveLength(list.total + 1);
+});
+
+/** Serious or critical axe violations on the page at `path` once `testId` is on screen. */
+async function expectAccessible(page: Page, path: string, testId: string) {
+  await page.goto(path);
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, `${path}: ${JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))}`).toEqual([]);
+}
+
+test("the AI employees table and a profile have no serious accessibility problems", async ({ page }) => {
+  // axe reads every node of these long pages: on a busy 2-core machine that takes its time.
+  test.slow();
+  await signIn(page);
+  const { employees } = await apiGet<WireOutcomes>(page, "/app/ai_employees/outcomes.json");
+  await expectAccessible(page, "/ai_employees", "ai-employees-table");
+  await expectAccessible(page, `/ai_employees/${employees[0]!.id}`, "ai-employee-profile");
+});
+
+test("the department screens have no serious accessibility problems", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  await expectAccessible(page, "/sales", "department-work");
+  await expectAccessible(page, "/collections", "department-work");
+  await expectAccessible(page, "/analytics", "department-employees");
 });
