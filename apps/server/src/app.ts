@@ -14,6 +14,7 @@ import { aiEmployeesRoutes } from "./modules/ai-employees/ai-employees.routes.ts
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
 import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
+import { apiChannelsRoutes } from "./modules/channels/api-channels.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { UserAccessCache } from "./modules/companies/user-access-cache.ts";
 import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
     companyScoped(
       departmentsRoutes,
       aiEmployeesRoutes,
+      apiChannelsRoutes,
       activitiesRoutes,
       salesRoutes,
       ordersRoutes,

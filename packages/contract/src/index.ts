@@ -8,6 +8,7 @@ export * from "./auth/oauth.ts";
 export * from "./auth/redirect.ts";
 export * from "./auth/session.ts";
 export * from "./auth/token-fields.ts";
+export * from "./channels/api-channel.ts";
 export * from "./companies/company.ts";
 export * from "./companies/roles.ts";
 export * from "./companies/selected-company.ts";

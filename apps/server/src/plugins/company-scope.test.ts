@@ -23,6 +23,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   tasks: (w) => w.question,
   ai_employees: (w) => w.aiEmployee.id,
   ai_departments: (w) => w.department.id,
+  api_channels: (w) => w.apiChannel.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

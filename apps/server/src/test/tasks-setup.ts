@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
+  apiChannels,
   companies,
   conversations,
   customers,
@@ -25,6 +27,8 @@ export type CompanyWorld = {
   token: string;
   accountId: number;
   department: { id: string };
+  /** A live API channel answered by the employee. */
+  apiChannel: { id: string };
   aiEmployee: { id: string; name: string };
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
@@ -45,6 +49,17 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     .insert(aiEmployees)
     .values({ companyId: company.id, departmentId: department.id, name: `${name} AI`, role: "Sales agent" })
     .returning();
+  const [channel] = await db
+    .insert(apiChannels)
+    .values({
+      companyId: company.id,
+      name: `${name} web chat`,
+      aiEmployeeId: employee!.id,
+      tokenHash: createHash("sha256").update(`${name} channel token`).digest("hex"),
+      tokenPrefix: "fch_test",
+      webhookSecret: "test-secret",
+    })
+    .returning({ id: apiChannels.id });
   const [customer] = await db
     .insert(customers)
     .values({
@@ -170,6 +185,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     token,
     accountId: account!.accountId,
     department: { id: department.id },
+    apiChannel: { id: channel!.id },
     aiEmployee: { id: employee!.id, name: employee!.name },
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },

@@ -13,6 +13,9 @@ export const ACTIVITY_KINDS = [
   "quote.cancelled",
   "action_item.resolved",
   "conversation.staff_reply",
+  "api_channel.created",
+  "api_channel.rotated",
+  "api_channel.revoked",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -20,7 +23,14 @@ export const ACTOR_TYPES = ["user", "ai_employee", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /** The kinds of record an activity can concern. */
-export const ACTIVITY_SUBJECT_TYPES = ["ai_employee", "quote", "action_item", "conversation", "company"] as const;
+export const ACTIVITY_SUBJECT_TYPES = [
+  "ai_employee",
+  "quote",
+  "action_item",
+  "conversation",
+  "company",
+  "api_channel",
+] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
 export const activitySchema = z.object({

@@ -1,5 +1,6 @@
 export * from "./activities.ts";
 export * from "./auth.ts";
+export * from "./channels.ts";
 export * from "./companies.ts";
 export * from "./conversations.ts";
 export * from "./customers.ts";

@@ -3,6 +3,7 @@ import { and, count, eq, gte, lte, or, type SQL } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { activities } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
+import { findStaffName } from "#server/modules/conversations/messages.repository.ts";
 
 /** Who did it: a staff user, an AI employee or the system; the name is copied into the log. */
 export type Actor =
@@ -93,4 +94,9 @@ export function listActivities(db: Executor, filter: ActivitiesFilter, limit: nu
 export async function countActivities(db: Executor, filter: ActivitiesFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(activities).where(where(filter));
   return row!.n;
+}
+
+/** A staff member as the actor of what they did (their name as it is now, "" if they are gone). */
+export async function staffActor(db: Executor, userId: string): Promise<Actor> {
+  return { type: "user", id: userId, name: (await findStaffName(db, userId)) ?? "" };
 }

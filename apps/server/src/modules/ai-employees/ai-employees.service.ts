@@ -21,8 +21,7 @@ import {
 import type { Db, Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { type Actor, type NewActivity, recordActivity } from "../activities/activities.repository.ts";
-import { findStaffName } from "../conversations/messages.repository.ts";
+import { type NewActivity, recordActivity, staffActor } from "../activities/activities.repository.ts";
 import {
   type AiEmployeeChanges,
   type AiEmployeeRow,
@@ -117,10 +116,6 @@ export async function exportAiEmployeesCsv(db: Executor, companyId: string): Pro
 
 // ---------------------------------------------------------------------------------------------------
 // Writing
-
-async function staffActor(db: Executor, userId: string): Promise<Actor> {
-  return { type: "user", id: userId, name: (await findStaffName(db, userId)) ?? "" };
-}
 
 const pointKey = (point: ContactPoint) => `${point.channel}:${point.address}`;
 

@@ -2,8 +2,7 @@ import { orderNotFoundMessage, type QuoteDetail } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity } from "../activities/activities.repository.ts";
-import { findStaffName } from "../conversations/messages.repository.ts";
+import { recordActivity, staffActor } from "../activities/activities.repository.ts";
 import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
 import { getQuote } from "./orders.service.ts";
 
@@ -31,7 +30,7 @@ export async function cancelQuote(db: Db, companyId: string, id: string, userId:
     await recordActivity(tx, {
       companyId,
       kind: "quote.cancelled",
-      actor: { type: "user", id: userId, name: (await findStaffName(tx, userId)) ?? "" },
+      actor: await staffActor(tx, userId),
       subject: { type: "quote", id },
       summary: `Cancelled quote Q-${cancelled.number}`,
     });

@@ -20,6 +20,7 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     tasks: w.a.question,
     ai_employees: w.a.aiEmployee.id,
     ai_departments: w.a.department.id,
+    api_channels: w.a.apiChannel.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
