@@ -28,7 +28,7 @@ describe("GET /app/me.json", () => {
 
   const me = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/app/me.json", headers });
 
-  it("returns the user, the first company and every managed company sorted by name, snake_case", async () => {
+  it("returns the user, the first company and every managed company sorted by name with the user's role, snake_case", async () => {
     const response = await me(apiHeaders(token));
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -37,10 +37,10 @@ describe("GET /app/me.json", () => {
       email: user.email,
       first_name: "Grace",
       last_name: "Hopper",
-      company: { id: alpha.id, name: "alpha Foods", logo_small_url: null },
+      company: { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member" },
       managed_companies: [
-        { id: alpha.id, name: "alpha Foods", logo_small_url: null },
-        { id: zeta.id, name: "Zeta Logistics", logo_small_url: null },
+        { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member" },
+        { id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner" },
       ],
     });
     // What the web reads after its camelCase conversion is exactly the contract's Me.
@@ -49,7 +49,7 @@ describe("GET /app/me.json", () => {
 
   it("follows X-Company-ID when the user is a member of that company", async () => {
     const body = (await me(apiHeaders(token, zeta.id))).json();
-    expect(body.company).toEqual({ id: zeta.id, name: "Zeta Logistics", logo_small_url: null });
+    expect(body.company).toEqual({ id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner" });
     expect(body.managed_companies).toHaveLength(2);
   });
 
