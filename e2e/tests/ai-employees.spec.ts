@@ -232,6 +232,12 @@ test("opening an employee's profile shows its figures, skills, contacts, outcome
   expect(chosen, "an employee with a contact point").toBeTruthy();
   expect(outcomes.employees.some((e) => e.id === chosen.id)).toBe(true);
 
+  // The profile's data arrives slowly, so the search typed just before the click finishes its pause
+  // while the profile loads: it must not pull the user back to the list (it once did).
+  await page.route(`**/app/ai_employees/${chosen.id}.json`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await searchBox(page).fill(chosen.name);
   await rowOf(page, chosen.id).getByRole("link", { name: chosen.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/ai_employees/${chosen.id}$`));

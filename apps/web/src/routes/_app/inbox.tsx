@@ -1,8 +1,9 @@
 import { parseInboxPageSearch } from "@foreman/contract";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
 import { InboxPage } from "#web/features/conversations/inbox/components/inbox-page.tsx";
+import { isLatestPath } from "#web/lib/latest-path.ts";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/inbox")({
@@ -24,9 +25,14 @@ export const Route = createFileRoute("/_app/inbox")({
 function InboxRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  const router = useRouter();
   const onFiltersChange = useCallback(
-    (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change }) }),
-    [navigate],
+    (change: FiltersChange) => {
+      // The search text applies after a pause: dropped if the user has clicked through meanwhile.
+      if (!isLatestPath(router, "/inbox")) return;
+      void navigate({ search: (prev) => ({ ...prev, ...change }) });
+    },
+    [navigate, router],
   );
   const onClose = useCallback(
     () => void navigate({ search: (prev) => ({ ...prev, sso_account_id: undefined, sso_conversation_id: undefined }) }),

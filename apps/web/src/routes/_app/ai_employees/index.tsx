@@ -7,7 +7,7 @@ import {
   parseAiEmployeesSearch,
 } from "@foreman/contract";
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, type SearchSchemaInput, stripSearchParams } from "@tanstack/react-router";
+import { createFileRoute, type SearchSchemaInput, stripSearchParams, useRouter } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { AiEmployeesLoading } from "#web/features/ai-employees/components/ai-employees-loading.tsx";
 import { AiEmployeesPage } from "#web/features/ai-employees/components/ai-employees-page.tsx";
@@ -15,6 +15,7 @@ import { hireableDepartments } from "#web/features/ai-employees/components/emplo
 import { useCanManage } from "#web/features/companies/use-can-manage.ts";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
+import { isLatestPath } from "#web/lib/latest-path.ts";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/ai_employees/")({
@@ -72,10 +73,15 @@ function AiEmployeesScreen() {
   const canManage = useCanManage();
   const { data: departments } = useQuery(departmentsQueryOptions(companyId));
   const choices = useMemo(() => hireableDepartments(departments ?? []), [departments]);
+  const router = useRouter();
   const onSearch = useCallback(
-    (patch: Partial<AiEmployeesSearch>, options?: { replace?: boolean }) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: options?.replace }),
-    [navigate],
+    (patch: Partial<AiEmployeesSearch>, options?: { replace?: boolean }) => {
+      // A search typed a moment before clicking a row applies after its pause: by then the user is on
+      // the way to the profile, and navigating here again would pull them back to the list.
+      if (!isLatestPath(router, "/ai_employees")) return;
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: options?.replace });
+    },
+    [navigate, router],
   );
   return <AiEmployeesPage search={search} onSearch={onSearch} canManage={canManage} departments={choices} />;
 }

@@ -1,8 +1,9 @@
 import { parseConversationsSearch } from "@foreman/contract";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import type { FiltersChange } from "#web/features/conversations/components/conversation-filters.tsx";
 import { ConversationsPage } from "#web/features/conversations/components/conversations-page.tsx";
+import { isLatestPath } from "#web/lib/latest-path.ts";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
 
 export const Route = createFileRoute("/_app/conversations/")({
@@ -31,10 +32,15 @@ export const Route = createFileRoute("/_app/conversations/")({
 function ConversationsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  const router = useRouter();
   // Another filter is another list: it starts from its first page.
   const onFiltersChange = useCallback(
-    (change: FiltersChange) => void navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }) }),
-    [navigate],
+    (change: FiltersChange) => {
+      // The search text applies after a pause: dropped if the user has clicked through meanwhile.
+      if (!isLatestPath(router, "/conversations")) return;
+      void navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }) });
+    },
+    [navigate, router],
   );
   return <ConversationsPage search={search} onFiltersChange={onFiltersChange} />;
 }
