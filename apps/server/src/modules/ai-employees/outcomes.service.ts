@@ -43,8 +43,11 @@ const wirePeriod = (period: Period) => ({
  * Every figure of every employee in scope, both halves, keyed by employee id, plus the raw first-reply
  * waits (medians of a group must come from its waits, not from its members' medians).
  */
-async function figuresByEmployee(db: Executor, scope: { companyId: string; period: Period; aiEmployeeId?: string }) {
-  const currency = await findCompanyCurrency(db, scope.companyId);
+async function figuresByEmployee(
+  db: Executor,
+  scope: { companyId: string; period: Period; aiEmployeeId?: string },
+  currency: string,
+) {
   const [quoteRows, leadRows, conversationRows, actionRows, waits] = await Promise.all([
     quoteFigures(db, scope, currency),
     leadFigures(db, scope),
@@ -74,7 +77,7 @@ async function figuresByEmployee(db: Executor, scope: { companyId: string; perio
     }
     halves[halfOf(present)].push(seconds);
   }
-  return { currency, byEmployee, waits: waitsByEmployee };
+  return { byEmployee, waits: waitsByEmployee };
 }
 
 /** The comparison of a group of employees: their counts added up, the median over all their waits. */
@@ -101,10 +104,11 @@ export async function getWorkforceOutcomes(
   period: Period,
   departmentId?: string,
 ): Promise<WorkforceOutcomes> {
-  const [employees, departments, { currency, byEmployee, waits }] = await Promise.all([
+  const currency = await findCompanyCurrency(db, companyId);
+  const [employees, departments, { byEmployee, waits }] = await Promise.all([
     listScoreboardEmployees(db, companyId, departmentId),
     listDepartments(db, companyId),
-    figuresByEmployee(db, { companyId, period }),
+    figuresByEmployee(db, { companyId, period }, currency),
   ]);
   if (departmentId && !departments.some((d) => d.id === departmentId)) {
     throw httpError(404, "not_found", "Department not found");
@@ -153,9 +157,10 @@ export async function getEmployeeOutcomes(
   await findAiEmployeeRow(db, companyId, aiEmployeeId);
   const scope = { companyId, period, aiEmployeeId };
   const bucket = reportBucketFor(period);
-  const [{ currency, byEmployee, waits }, quoteBuckets, conversationBuckets] = await Promise.all([
-    figuresByEmployee(db, scope),
-    findCompanyCurrency(db, companyId).then((currency) => quotesByBucket(db, scope, currency, bucket)),
+  const currency = await findCompanyCurrency(db, companyId);
+  const [{ byEmployee, waits }, quoteBuckets, conversationBuckets] = await Promise.all([
+    figuresByEmployee(db, scope, currency),
+    quotesByBucket(db, scope, currency, bucket),
     conversationsByBucket(db, scope, bucket),
   ]);
   const quotesOn = new Map(quoteBuckets.map((row) => [row.date, row]));

@@ -25,12 +25,7 @@ async function withTotal<T>(items: Promise<T[]>, total: Promise<{ n: number }[]>
 
 export function openLeadsOf(db: Executor, companyId: string, departmentId: string) {
   const where = and(eq(leads.companyId, companyId), notInArray(leads.stage, ["won", "lost"]));
-  const from = () =>
-    db
-      .select({ n: count() })
-      .from(leads)
-      .innerJoin(aiEmployees, and(eq(aiEmployees.id, leads.aiEmployeeId), ofDepartment(companyId, departmentId)))
-      .where(where);
+  const join = and(eq(aiEmployees.id, leads.aiEmployeeId), ofDepartment(companyId, departmentId));
   const items = db
     .select({
       id: leads.id,
@@ -45,11 +40,11 @@ export function openLeadsOf(db: Executor, companyId: string, departmentId: strin
       createdAt: leads.createdAt,
     })
     .from(leads)
-    .innerJoin(aiEmployees, and(eq(aiEmployees.id, leads.aiEmployeeId), ofDepartment(companyId, departmentId)))
+    .innerJoin(aiEmployees, join)
     .where(where)
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(DEPARTMENT_WORK_LIMIT);
-  return withTotal(items, from());
+  return withTotal(items, db.select({ n: count() }).from(leads).innerJoin(aiEmployees, join).where(where));
 }
 
 export function openQuotesOf(db: Executor, companyId: string, departmentId: string) {

@@ -1,5 +1,6 @@
 import { type EmployeeOutcomes, formatCount, formatMoney } from "@foreman/contract";
 import { ChartNoAxesColumn } from "lucide-react";
+import { ChartSlot } from "#web/components/charts/chart-slot.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import {
   bucketLabel,
@@ -8,7 +9,7 @@ import {
   isEmptySeries,
   REVENUE_COLOR,
 } from "../employee-chart-points.ts";
-import { EmployeeChartSlot, LazyEmployeeChart } from "./lazy-employee-chart.tsx";
+import { LazyEmployeeChart } from "./lazy-employee-chart.tsx";
 
 const CHART_HEIGHT = 260;
 
@@ -39,14 +40,14 @@ export function EmployeeChartCard({ outcomes }: { outcomes: EmployeeOutcomes }) 
         ) : (
           <>
             <Legend />
-            <EmployeeChartSlot height={CHART_HEIGHT}>
+            <ChartSlot height={CHART_HEIGHT} testId="employee-chart-slot">
               <LazyEmployeeChart
                 points={points}
                 bucket={bucket}
                 currency={currency}
                 title={`${caption}: ${money(totalRevenue)} won, ${formatCount(totalConversations)} conversations in total`}
               />
-            </EmployeeChartSlot>
+            </ChartSlot>
             <table className="sr-only">
               <caption>{caption}</caption>
               <thead>

@@ -1,8 +1,9 @@
 import { formatCount, type SalesReports } from "@foreman/contract";
 import { Radio } from "lucide-react";
+import { ChartSlot } from "#web/components/charts/chart-slot.tsx";
 import { CHANNEL_COLORS } from "../chart-colors.ts";
 import { channelShares, formatPercent, sumOf } from "../report-figures.ts";
-import { ChannelsChart, ChartSlot } from "./lazy-report-charts.tsx";
+import { ChannelsChart } from "./lazy-report-charts.tsx";
 import { ReportCard, ReportEmpty } from "./report-card.tsx";
 
 /** The period's leads by the channel they came in on: a ring, and a legend that carries the figures. */

@@ -1,8 +1,9 @@
 import { formatCount, type SalesReports } from "@foreman/contract";
 import { Users } from "lucide-react";
+import { ChartSlot } from "#web/components/charts/chart-slot.tsx";
 import { formatBucketLabel, sumOf } from "../report-figures.ts";
 import { DataTable } from "./data-table.tsx";
-import { ChartSlot, LeadsChart } from "./lazy-report-charts.tsx";
+import { LeadsChart } from "./lazy-report-charts.tsx";
 import { ReportCard, ReportEmpty } from "./report-card.tsx";
 
 type LeadsPoint = SalesReports["leadsOverTime"][number];

@@ -1,8 +1,9 @@
 import { formatCount, formatMoney, type SalesReports } from "@foreman/contract";
 import { ReceiptText } from "lucide-react";
+import { ChartSlot } from "#web/components/charts/chart-slot.tsx";
 import { ORDER_STATE_COLORS } from "../chart-colors.ts";
 import { orderStateRows, sumOf } from "../report-figures.ts";
-import { ChartSlot, OrdersChart } from "./lazy-report-charts.tsx";
+import { OrdersChart } from "./lazy-report-charts.tsx";
 import { ReportCard, ReportEmpty } from "./report-card.tsx";
 
 /** Quotes and orders created in the period, by state (completed reads "Won"), counts and amounts. */

@@ -1,8 +1,9 @@
 import { formatMoney, type SalesReports } from "@foreman/contract";
 import { Banknote } from "lucide-react";
+import { ChartSlot } from "#web/components/charts/chart-slot.tsx";
 import { formatBucketLabel, sumOf } from "../report-figures.ts";
 import { DataTable } from "./data-table.tsx";
-import { ChartSlot, SalesChart } from "./lazy-report-charts.tsx";
+import { SalesChart } from "./lazy-report-charts.tsx";
 import { ReportCard, ReportEmpty } from "./report-card.tsx";
 
 type SalesPoint = SalesReports["salesOverTime"][number];
