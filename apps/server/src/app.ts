@@ -10,11 +10,14 @@ import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import { activitiesRoutes } from "./modules/activities/activities.routes.ts";
 import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
 import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
+import { agentsRoutes } from "./modules/agents/agents.routes.ts";
+import type { ModelProvider } from "./modules/agents/model-provider.ts";
 import { aiEmployeesRoutes } from "./modules/ai-employees/ai-employees.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
 import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
 import { apiChannelsRoutes } from "./modules/channels/api-channels.routes.ts";
+import { channelApiRoutes } from "./modules/channels/channel-api.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { UserAccessCache } from "./modules/companies/user-access-cache.ts";
 import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
@@ -51,12 +54,20 @@ export type BuildAppOptions = {
   database: Database;
   /** The live event bus; by default the one for the database's engine (see createEventBus). Closed with the app. */
   events?: EventBus;
-  /** Hands staff's responses to AI employees; the built-in RelayAgentRuntime by default (tests pass fakes). */
+  /** Hands staff's responses to AI employees; the pipeline's resume path by default (tests pass fakes). */
   agentRuntime?: AgentRuntime;
+  /** The AI employees' model; the configured one by default (tests and evals pass scripted ones). */
+  modelProvider?: ModelProvider;
 };
 
 /** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
-export async function buildApp({ config, database, events, agentRuntime }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  events,
+  agentRuntime,
+  modelProvider,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Never log credentials (lib/log-redaction.ts).
     logger: {
@@ -85,7 +96,7 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   await app.register(databasePlugin, { database, config });
   const bus = events ?? (await createEventBus(database, app.log));
   await app.register(eventsPlugin, { bus });
-  await app.register(agentsPlugin, { runtime: agentRuntime });
+  await app.register(agentsPlugin, { config, database, runtime: agentRuntime, provider: modelProvider });
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
@@ -120,12 +131,15 @@ export async function buildApp({ config, database, events, agentRuntime }: Build
   await app.register(companiesRoutes, { users });
   // Attachments are public: the random access key in the path is the capability.
   await app.register(filesRoutes);
+  // The channel API authenticates with a channel's token, not a staff session.
+  await app.register(channelApiRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
   await app.register(
     companyScoped(
       departmentsRoutes,
       aiEmployeesRoutes,
       apiChannelsRoutes,
+      agentsRoutes,
       activitiesRoutes,
       salesRoutes,
       ordersRoutes,

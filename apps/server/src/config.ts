@@ -29,8 +29,8 @@ const postgresUrl = z
     { error: "must be a postgres:// URL" },
   );
 
-// Chatwoot's base URL: http(s), no query or fragment (paths like /platform/api/v1 are appended to it).
-const chatwootUrl = z
+// An http(s) base URL without query or fragment (paths are appended to it); a trailing slash is dropped.
+const httpUrl = z
   .string()
   .trim()
   .refine(
@@ -73,8 +73,17 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   TRUST_PROXY: booleanFlag.default(false),
-  CHATWOOT_URL: chatwootUrl.optional(),
+  CHATWOOT_URL: httpUrl.optional(),
   CHATWOOT_PLATFORM_TOKEN: z.string().trim().optional(),
+  LLM_PROVIDER: z.enum(["builtin", "openai"], { error: "must be builtin or openai" }).default("builtin"),
+  LLM_BASE_URL: httpUrl.optional(),
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_MODEL: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  LLM_TIMEOUT_MS: positiveInt(30_000),
+  LLM_MAX_RETRIES: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(10).default(2),
+  AGENT_MAX_STEPS: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(20).default(6),
+  AGENT_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(64).default(4),
+  AGENT_JOB_LEASE_MS: positiveInt(60_000),
 });
 
 export type Config = {
@@ -91,6 +100,29 @@ export type Config = {
   trustProxy: boolean;
   /** Chatwoot's Platform API, when both CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set: the inbox embeds its SSO links. */
   chatwoot: ChatwootConfig | null;
+  /** The AI employees' model and how their jobs run (modules/agents/README.md). */
+  agents: AgentsConfig;
+};
+
+export type LlmConfig =
+  | { provider: "builtin" }
+  | {
+      provider: "openai";
+      baseUrl: string | undefined;
+      apiKey: string;
+      model: string;
+      timeoutMs: number;
+      maxRetries: number;
+    };
+
+export type AgentsConfig = {
+  llm: LlmConfig;
+  /** Model calls (each a step: tool calls or the final text) allowed for one customer message. */
+  maxSteps: number;
+  /** Jobs one instance runs at once. */
+  concurrency: number;
+  /** How long a running job is held before another worker may take it over (a crashed process). */
+  jobLeaseMs: number;
 };
 
 export type ChatwootConfig = { url: string; platformToken: string };
@@ -120,6 +152,11 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     );
   }
   // Given paths are relative to the working directory; defaults to the repository root.
+  if (e.LLM_PROVIDER === "openai") {
+    const missing = ["LLM_API_KEY", "LLM_MODEL"].filter((name) => e[name as "LLM_API_KEY" | "LLM_MODEL"] === undefined);
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration: ${missing.join(" and ")} must be set when LLM_PROVIDER=openai`);
+  }
   const resolve = (given: string | undefined, fallback: string) =>
     given === undefined
       ? path.join(REPO_ROOT, fallback)
@@ -140,5 +177,21 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       e.CHATWOOT_URL !== undefined && e.CHATWOOT_PLATFORM_TOKEN !== undefined
         ? { url: e.CHATWOOT_URL, platformToken: e.CHATWOOT_PLATFORM_TOKEN }
         : null,
+    agents: {
+      llm:
+        e.LLM_PROVIDER === "openai"
+          ? {
+              provider: "openai",
+              baseUrl: e.LLM_BASE_URL,
+              apiKey: e.LLM_API_KEY!,
+              model: e.LLM_MODEL!,
+              timeoutMs: e.LLM_TIMEOUT_MS,
+              maxRetries: e.LLM_MAX_RETRIES,
+            }
+          : { provider: "builtin" },
+      maxSteps: e.AGENT_MAX_STEPS,
+      concurrency: e.AGENT_CONCURRENCY,
+      jobLeaseMs: e.AGENT_JOB_LEASE_MS,
+    },
   };
 }

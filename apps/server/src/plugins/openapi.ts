@@ -53,6 +53,7 @@ export const openapiPlugin = fp(
           securitySchemes: {
             bearer: { type: "http", scheme: "bearer" },
             companyId: { type: "apiKey", in: "header", name: "X-Company-ID" },
+            channelToken: { type: "http", scheme: "bearer", description: "An API channel's token (fch_…)" },
           },
         },
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { en, es, Faker } from "@faker-js/faker";
-import { channelFromSource, type LeadStage, type OrderState } from "@foreman/contract";
+import { channelFromSource, INBOX_IDS, type LeadStage, type OrderState } from "@foreman/contract";
 import { insertConversations, type NewConversation } from "#server/db/bulk/conversations.ts";
 import {
   insertCustomers,
@@ -177,7 +177,6 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
   const quoteRows: NewQuote[] = [];
   const lineItemRows: NewLineItem[] = [];
   const leadCount = orderCount + Math.ceil(orderCount / 2);
-  const inboxOf = { whatsapp: 1, email: 2, phone: 3, sms: 4 } as const;
 
   for (let i = 0; i < leadCount; i++) {
     const hasOrder = i < orderCount;
@@ -194,7 +193,7 @@ export function buildSalesRows(options: SeedSalesOptions): SalesRows {
       id: conversationId,
       companyId,
       displayId: i + 1,
-      inboxId: inboxOf[channel],
+      inboxId: INBOX_IDS[channel],
       customerId: customer.id!,
       channel,
       aiEmployeeId,

@@ -6,6 +6,7 @@ import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AgentRuntime } from "#server/modules/agents/agent-runtime.ts";
+import type { ModelProvider } from "#server/modules/agents/model-provider.ts";
 import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -25,6 +26,8 @@ export type TestAppOptions = {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Replaces the built-in agent runtime (a fake that records what it was handed). */
   agentRuntime?: AgentRuntime;
+  /** Replaces the configured model (a scripted one). */
+  modelProvider?: ModelProvider;
 };
 
 /**
@@ -47,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       database,
       ...(options.agentRuntime ? { agentRuntime: options.agentRuntime } : {}),
+      ...(options.modelProvider ? { modelProvider: options.modelProvider } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

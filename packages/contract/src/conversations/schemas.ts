@@ -64,6 +64,8 @@ export const messageSchema = z.object({
   content: z.string(),
   attachments: z.array(messageAttachmentSchema),
   createdAt: timestamp.nullable(),
+  /** The agent runtime's run that wrote this AI reply (its trace: `GET /app/conversations/{id}/agent_runs.json`). */
+  agentRunId: id.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -26,3 +26,6 @@ export function channelFromSource(source: string | null | undefined): Channel {
   if (text.includes("sms") || text.includes("text")) return "sms";
   return "email";
 }
+
+/** The chat tool's inbox of each channel (conversations carry it with their display id). */
+export const INBOX_IDS: Record<Channel, number> = { whatsapp: 1, email: 2, phone: 3, sms: 4 };

@@ -1,7 +1,20 @@
 import { CHANNELS, CONVERSATION_HANDLERS, CONVERSATION_STATUSES, SENDER_TYPES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
+import { apiChannels } from "./channels.ts";
 import { companyId, createdAt, inList } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { aiEmployees } from "./departments.ts";
@@ -33,9 +46,14 @@ export const conversations = pgTable(
     takenOverAt: timestamp("taken_over_at", { withTimezone: true }),
     // The newest message's time (the conversation's creation before any): the inbox's order.
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    // The channel API's channel it came through (one open conversation per channel and customer).
+    apiChannelId: uuid("api_channel_id").references(() => apiChannels.id, { onDelete: "set null" }),
+    // A playground conversation: staff testing an AI employee. Left out of every list and metric.
+    isTest: boolean("is_test").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index("conversations_api_channel_id_customer_id_idx").on(t.apiChannelId, t.customerId),
     unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId),
     // The inbox: a company's conversations by latest activity, keyset-paged.
     index("conversations_company_id_last_activity_at_idx").on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
@@ -59,6 +77,12 @@ export const messages = pgTable(
     aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
     // Unbounded here: channels deliver long emails; the API limits what staff send (MESSAGE_MAX_LENGTH).
     content: text("content").notNull(),
+    // Inbound from a channel: the channel and the sender's own id for the message (deduplication).
+    apiChannelId: uuid("api_channel_id").references(() => apiChannels.id, { onDelete: "set null" }),
+    externalId: text("external_id"),
+    // An AI reply: the customer message it answers (one reply per message) and the run that wrote it.
+    replyToMessageId: uuid("reply_to_message_id"),
+    agentRunId: uuid("agent_run_id"),
     // Kept to the millisecond: the page cursor carries a JS Date, which has no microseconds.
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
@@ -68,6 +92,12 @@ export const messages = pgTable(
     // A conversation's pages, newest first (keyset on created_at, id).
     index("messages_conversation_id_created_at_idx").on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     index("messages_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("messages_api_channel_id_external_id_key")
+      .on(t.apiChannelId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    uniqueIndex("messages_reply_to_message_id_key")
+      .on(t.replyToMessageId)
+      .where(sql`${t.replyToMessageId} is not null`),
     check("messages_sender_type_check", sql`${t.senderType} in (${inList(SENDER_TYPES)})`),
     check("messages_created_at_milliseconds_check", sql`${t.createdAt} = date_trunc('milliseconds', ${t.createdAt})`),
   ],

@@ -1,4 +1,5 @@
 export * from "./activities.ts";
+export * from "./agents.ts";
 export * from "./auth.ts";
 export * from "./channels.ts";
 export * from "./companies.ts";

@@ -1,6 +1,6 @@
 import { CHANNELS, LEAD_STAGES, ORDER_STATES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { companyId, createdAt } from "./columns.ts";
 import { conversations } from "./conversations.ts";
 import { customers } from "./customers.ts";
@@ -91,6 +91,9 @@ export const quotes = pgTable(
     state: text("state", { enum: ORDER_STATES }).notNull().default("draft"),
     currency: currency(),
     subtotalCents: integer("subtotal_cents").notNull().default(0),
+    // A discount on the subtotal, as agreed (within the AI employee's limit or authorized by staff).
+    discountPercent: numeric("discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull().default(0),
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
@@ -103,6 +106,8 @@ export const quotes = pgTable(
     // The lead's creation time, copied when the quote is made from it (it never changes): the turnaround
     // indicator (lead → completed order) then reads the quotes index alone instead of joining leads.
     leadCreatedAt: timestamp("lead_created_at", { withTimezone: true }),
+    // Built in the playground: kept out of every list and metric.
+    isTest: boolean("is_test").notNull().default(false),
   },
   (t) => [
     unique("quotes_company_id_number_key").on(t.companyId, t.number),
@@ -122,13 +127,14 @@ export const quotes = pgTable(
     ),
     index("quotes_lead_id_idx").on(t.leadId),
     index("quotes_conversation_id_idx").on(t.conversationId),
+    check("quotes_discount_percent_check", sql`${t.discountPercent} between 0 and 100`),
     check(
       "quotes_state_check",
       sql`${t.state} in ('confirmed', 'pending', 'cancelled', 'draft_sent', 'sent', 'draft', 'completed', 'started')`,
     ),
     check(
       "quotes_money_check",
-      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`,
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.taxCents}`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import {
   ACTION_TYPES,
+  type AgentRequest,
   ASSIGNABLE_TYPES,
   HUMAN_RESPONSE_TASK,
   TASK_AUTHOR_TYPES,
@@ -8,7 +9,7 @@ import {
   TASK_TYPES,
 } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { companyId, createdAt, inList } from "./columns.ts";
 import { conversations } from "./conversations.ts";
@@ -42,6 +43,10 @@ export const tasks = pgTable(
     quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // Raised by the agent runtime: the customer message whose run asked (one item of each action type
+    // per message, so a retried run never asks twice) and what it asked for (applied when authorized).
+    sourceMessageId: uuid("source_message_id"),
+    request: jsonb("request").$type<AgentRequest>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +59,9 @@ export const tasks = pgTable(
     index("tasks_company_id_updated_at_idx").on(t.companyId, t.updatedAt.desc(), t.id.desc()),
     // A conversation's tasks (task counts, the conversation page).
     index("tasks_conversation_id_idx").on(t.conversationId),
+    uniqueIndex("tasks_source_message_id_action_type_key")
+      .on(t.sourceMessageId, t.actionType)
+      .where(sql`${t.sourceMessageId} is not null`),
     check("tasks_type_check", sql`${t.type} in (${inList(TASK_TYPES)})`),
     check("tasks_action_type_check", sql`${t.actionType} in (${inList(ACTION_TYPES)})`),
     check("tasks_state_check", sql`${t.state} in (${inList(TASK_STATES)})`),

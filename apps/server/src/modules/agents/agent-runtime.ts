@@ -23,6 +23,8 @@ export type HumanResponse = {
 export type AgentDelivery = {
   /** Messages the AI employee posted in the customer conversation; the caller announces them after commit. */
   messages: Message[];
+  /** Called by the caller once the resolution committed (starts on jobs the delivery queued). */
+  afterCommit?: () => void;
 };
 
 export interface AgentRuntime {

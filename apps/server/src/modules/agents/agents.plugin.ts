@@ -1,18 +1,65 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { createJobQueue } from "../jobs/create-job-queue.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
-import { RelayAgentRuntime } from "./relay-agent-runtime.ts";
+import { type KnowledgeSource, noKnowledge } from "./knowledge.ts";
+import type { ModelProvider } from "./model-provider.ts";
+import { PipelineAgentRuntime } from "./pipeline-agent-runtime.ts";
+import { createProvider } from "./providers/create-provider.ts";
+import { agentReplyHandler } from "./run-agent-job.ts";
+import { webhookDeliveryHandler } from "./webhook-delivery.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Hands staff's responses to AI employees (see agent-runtime.ts); the relay runtime unless buildApp got another. */
+    /** Hands staff's responses to AI employees (see agent-runtime.ts): the pipeline's resume path. */
     agentRuntime: AgentRuntime;
+    /** Work after the request: AI replies and webhook deliveries (modules/jobs). */
+    jobs: JobQueue;
+    /** The model the AI employees answer with. */
+    modelProvider: ModelProvider;
   }
 }
 
-export const agentsPlugin = fp<{ runtime?: AgentRuntime | undefined }>(
-  async (app: FastifyInstance, { runtime }) => {
-    app.decorate("agentRuntime", runtime ?? new RelayAgentRuntime());
+export type AgentsPluginOptions = {
+  config: Config;
+  database: Database;
+  /** Replaces the resume path (tests pass a fake that records what it was handed). */
+  runtime?: AgentRuntime | undefined;
+  /** Replaces the configured model (tests and evals). */
+  provider?: ModelProvider | undefined;
+  knowledge?: KnowledgeSource | undefined;
+};
+
+/**
+ * The agent runtime: the job queue for the database's engine, the model, and the jobs that answer
+ * customers and post replies to webhooks. Jobs start once the app is ready and stop before it closes
+ * (the database closes after the app).
+ */
+export const agentsPlugin = fp<AgentsPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const queue = createJobQueue(options.database, options.config.agents, app.log);
+    const provider = options.provider ?? (await createProvider(options.config.agents.llm));
+    queue.handle(
+      "agent_reply",
+      agentReplyHandler({
+        db: app.db,
+        queue,
+        events: app.events,
+        provider,
+        knowledge: options.knowledge ?? noKnowledge,
+        maxSteps: options.config.agents.maxSteps,
+        log: app.log,
+      }),
+    );
+    queue.handle("webhook_delivery", webhookDeliveryHandler(app.db));
+    app.decorate("jobs", queue);
+    app.decorate("modelProvider", provider);
+    app.decorate("agentRuntime", options.runtime ?? new PipelineAgentRuntime(queue));
+    app.addHook("onReady", () => queue.start());
+    app.addHook("onClose", () => queue.stop());
   },
-  { name: "foreman-agents" },
+  { name: "foreman-agents", dependencies: ["foreman-events"] },
 );

@@ -16,6 +16,7 @@ export type MessageRow = {
   content: string;
   createdAt: Date;
   avatarUrl: string | null;
+  agentRunId?: string | null;
 };
 
 export const messageColumns = {
@@ -25,6 +26,7 @@ export const messageColumns = {
   senderName: messages.senderName,
   content: messages.content,
   createdAt: messages.createdAt,
+  agentRunId: messages.agentRunId,
 };
 
 /** Messages as `MessageRow`s: with their AI employee's picture. */
@@ -175,6 +177,7 @@ export function toMessage(row: MessageRow, files: Message["attachments"] | undef
     content: row.content,
     attachments: files ?? [],
     createdAt: row.createdAt.toISOString(),
+    agentRunId: row.agentRunId ?? null,
   };
 }
 

@@ -111,6 +111,7 @@ export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput
     return { threadMessageId, delivered };
   });
 
+  delivered.afterCommit?.();
   await events.publish(companyId, { type: "task.updated", taskId, state: "done" });
   for (const message of delivered.messages) {
     await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });

@@ -1,0 +1,191 @@
+import type { HumanApprovalAction, LeadStage, TracePassage } from "@foreman/contract";
+import { and, asc, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import {
+  aiEmployees,
+  companies,
+  conversations,
+  customers,
+  leads,
+  lineItems,
+  messages,
+  quotes,
+} from "#server/db/schema/index.ts";
+
+// Everything an AI employee knows when it answers one customer message, read once per run.
+
+/** Messages of the conversation before the one being answered that the model sees. */
+export const HISTORY_MESSAGES = 20;
+/** Quote states that are still a quote (not yet an order, not cancelled): the one the tools change. */
+export const OPEN_QUOTE_STATES = ["draft", "draft_sent", "sent"] as const;
+
+export type QuoteSummary = {
+  id: string;
+  number: number;
+  state: string;
+  currency: string;
+  subtotalCents: number;
+  discountPercent: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  items: { sku: string; productName: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+};
+
+export type AgentEmployee = {
+  id: string;
+  name: string;
+  role: string;
+  departmentId: string;
+  active: boolean;
+  persona: string;
+  instructions: string;
+  languages: string[];
+  maxDiscountPercent: number;
+  maxOrderTotalCents: number;
+  actionsRequiringHuman: HumanApprovalAction[];
+};
+
+export type AgentContext = {
+  companyId: string;
+  company: { name: string; currency: string };
+  employee: AgentEmployee | null;
+  conversation: {
+    id: string;
+    displayId: number;
+    status: string;
+    handledBy: string;
+    isTest: boolean;
+    apiChannelId: string | null;
+  };
+  customer: { id: string; fullName: string; email: string | null; phone: string | null } | null;
+  lead: { id: string; stage: LeadStage } | null;
+  openQuote: QuoteSummary | null;
+  inbound: { id: string; content: string; createdAt: Date };
+  history: { role: "customer" | "ai" | "staff"; content: string }[];
+  passages: TracePassage[];
+};
+
+/** The context of an inbound message, or null if it (or its conversation) is gone. */
+export async function loadAgentContext(db: Executor, inboundMessageId: string): Promise<AgentContext | null> {
+  const [row] = await db
+    .select({ message: messages, conversation: conversations, company: companies })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(companies, eq(companies.id, messages.companyId))
+    .where(eq(messages.id, inboundMessageId));
+  if (!row) return null;
+  const { message, conversation, company } = row;
+  const companyId = company.id;
+  const [employeeRow] = conversation.aiEmployeeId
+    ? await db
+        .select()
+        .from(aiEmployees)
+        .where(and(eq(aiEmployees.companyId, companyId), eq(aiEmployees.id, conversation.aiEmployeeId)))
+    : [];
+  const [customer] = conversation.customerId
+    ? await db
+        .select({ id: customers.id, fullName: customers.fullName, email: customers.email, phone: customers.phone })
+        .from(customers)
+        .where(and(eq(customers.companyId, companyId), eq(customers.id, conversation.customerId)))
+    : [];
+  const [lead] = await db
+    .select({ id: leads.id, stage: leads.stage })
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.conversationId, conversation.id)))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  const history = await db
+    .select({ role: messages.senderType, content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        lt(messages.createdAt, message.createdAt),
+        ne(messages.id, message.id),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(HISTORY_MESSAGES);
+  return {
+    companyId,
+    company: { name: company.name, currency: company.currency },
+    employee: employeeRow
+      ? {
+          id: employeeRow.id,
+          name: employeeRow.name,
+          role: employeeRow.role,
+          departmentId: employeeRow.departmentId,
+          active: employeeRow.status === "active",
+          persona: employeeRow.persona,
+          instructions: employeeRow.instructions,
+          languages: employeeRow.languages,
+          maxDiscountPercent: employeeRow.maxDiscountPercent,
+          maxOrderTotalCents: employeeRow.maxOrderTotalCents,
+          actionsRequiringHuman: employeeRow.actionsRequiringHuman,
+        }
+      : null,
+    conversation: {
+      id: conversation.id,
+      displayId: conversation.displayId,
+      status: conversation.status,
+      handledBy: conversation.handledBy,
+      isTest: conversation.isTest,
+      apiChannelId: conversation.apiChannelId,
+    },
+    customer: customer ?? null,
+    lead: lead ?? null,
+    openQuote: await findOpenQuote(db, companyId, conversation.id),
+    inbound: { id: message.id, content: message.content, createdAt: message.createdAt },
+    history: history.reverse(),
+    passages: [],
+  };
+}
+
+/** The conversation's newest quote that is not yet an order, with its lines. */
+export async function findOpenQuote(
+  db: Executor,
+  companyId: string,
+  conversationId: string,
+): Promise<QuoteSummary | null> {
+  const [quote] = await db
+    .select()
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.companyId, companyId),
+        eq(quotes.conversationId, conversationId),
+        inArray(quotes.state, [...OPEN_QUOTE_STATES]),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt))
+    .limit(1);
+  if (!quote) return null;
+  return summarizeQuote(db, quote);
+}
+
+export async function summarizeQuote(db: Executor, quote: typeof quotes.$inferSelect): Promise<QuoteSummary> {
+  const items = await db
+    .select({
+      sku: lineItems.sku,
+      productName: lineItems.productName,
+      quantity: lineItems.quantity,
+      unitPriceCents: lineItems.unitPriceCents,
+      totalCents: lineItems.totalCents,
+    })
+    .from(lineItems)
+    .where(eq(lineItems.quoteId, quote.id))
+    .orderBy(asc(lineItems.position));
+  return {
+    id: quote.id,
+    number: quote.number,
+    state: quote.state,
+    currency: quote.currency,
+    subtotalCents: quote.subtotalCents,
+    discountPercent: quote.discountPercent,
+    discountCents: quote.discountCents,
+    taxCents: quote.taxCents,
+    totalCents: quote.totalCents,
+    items,
+  };
+}

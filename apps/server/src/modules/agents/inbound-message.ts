@@ -1,0 +1,111 @@
+import { type Channel, INBOX_IDS, type Message } from "@foreman/contract";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { conversations, leads, messages } from "#server/db/schema/index.ts";
+import { toMessage } from "../conversations/messages.repository.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+
+// How a customer's message enters the pipeline, whatever brought it (the channel API, the playground,
+// later WhatsApp and email): stored and committed together with the job that answers it.
+
+export type NewConversationInput = {
+  companyId: string;
+  channel: Channel;
+  customerId: string | null;
+  aiEmployeeId: string | null;
+  apiChannelId: string | null;
+  isTest: boolean;
+  /** A lead for the sales pipeline (never for tests): its source and person. */
+  lead: { source: string; personName: string } | null;
+};
+
+/** A new conversation with the company's next display id (numbered under a per-company lock). */
+export async function createConversation(tx: Executor, input: NewConversationInput): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`conversation-number:${input.companyId}`}))`);
+  const [next] = await tx
+    .select({ displayId: sql<number>`coalesce(max(${conversations.displayId}), 0) + 1` })
+    .from(conversations)
+    .where(eq(conversations.companyId, input.companyId));
+  const [row] = await tx
+    .insert(conversations)
+    .values({
+      companyId: input.companyId,
+      displayId: Number(next!.displayId),
+      inboxId: INBOX_IDS[input.channel],
+      customerId: input.customerId,
+      channel: input.channel,
+      aiEmployeeId: input.aiEmployeeId,
+      apiChannelId: input.apiChannelId,
+      isTest: input.isTest,
+    })
+    .returning({ id: conversations.id });
+  if (input.lead && !input.isTest) {
+    await tx.insert(leads).values({
+      companyId: input.companyId,
+      source: input.lead.source,
+      channel: input.channel,
+      personName: input.lead.personName,
+      aiEmployeeId: input.aiEmployeeId,
+      conversationId: row!.id,
+      customerId: input.customerId,
+    });
+  }
+  return row!.id;
+}
+
+/** The channel's open conversation with the customer (the newest not resolved), if any. */
+export async function findOpenChannelConversation(tx: Executor, apiChannelId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.apiChannelId, apiChannelId),
+        eq(conversations.customerId, customerId),
+        ne(conversations.status, "resolved"),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type InboundInput = {
+  companyId: string;
+  conversationId: string;
+  senderName: string;
+  content: string;
+  apiChannelId: string | null;
+  externalId: string | null;
+};
+
+/**
+ * Stores the customer's message and queues its answer, in the caller's transaction. Answers null when
+ * the channel already has a message with this external id (a second delivery): nothing is written.
+ */
+export async function storeInbound(tx: Executor, queue: JobQueue, input: InboundInput): Promise<Message | null> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId: input.companyId,
+      conversationId: input.conversationId,
+      senderType: "customer",
+      senderName: input.senderName,
+      content: input.content,
+      apiChannelId: input.apiChannelId,
+      externalId: input.externalId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  // A customer writing again reopens the conversation: it waits on us.
+  await tx
+    .update(conversations)
+    .set({
+      lastActivityAt: sql`greatest(${conversations.lastActivityAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+      status: "open",
+    })
+    .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)));
+  await queue.enqueue(tx, { companyId: input.companyId, kind: "agent_reply", subjectId: row.id });
+  return toMessage({ ...row, avatarUrl: null }, []);
+}

@@ -1,0 +1,69 @@
+import { DEPARTMENT_KINDS, matchDepartmentKind } from "@foreman/contract";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { aiDepartments, aiEmployees, conversations, leads } from "#server/db/schema/index.ts";
+import { type AgentTool, needsHuman, ok, refuse } from "./tool.ts";
+
+export const updateLeadStage: AgentTool<"update_lead_stage"> = {
+  name: "update_lead_stage",
+  async run({ stage }, env) {
+    const { db, context } = env;
+    if (!context.lead) return refuse("This conversation has no lead.");
+    if (needsHuman(env, "update_lead_stage")) return refuse("Changing a lead's stage needs staff: use ask_human.");
+    const now = new Date();
+    await db
+      .update(leads)
+      .set({
+        stage,
+        ...(stage === "qualified" ? { qualifiedAt: now } : {}),
+        ...(stage === "won" ? { wonAt: now } : {}),
+      })
+      .where(and(eq(leads.companyId, context.companyId), eq(leads.id, context.lead.id)));
+    context.lead.stage = stage;
+    return ok({ lead_stage: stage });
+  },
+};
+
+/**
+ * Passes the conversation on: to staff (the AI stops answering it until staff hand it back), or to an
+ * active AI employee of another department (the one listed first), who answers from the next message.
+ */
+export const handOff: AgentTool<"hand_off"> = {
+  name: "hand_off",
+  async run({ to, reason }, env) {
+    const { db, context, effects } = env;
+    const where = and(eq(conversations.companyId, context.companyId), eq(conversations.id, context.conversation.id));
+    if (to === "staff") {
+      await db.update(conversations).set({ handledBy: "staff", status: "open" }).where(where);
+      effects.handoff = { to: "staff", reason };
+      return ok({ handed_to: "staff", tell_customer: "a colleague will take over here" });
+    }
+    if (needsHuman(env, "hand_off")) return refuse("Handing off needs staff: hand off to staff instead.");
+    const departments = await db
+      .select({ id: aiDepartments.id, name: aiDepartments.name })
+      .from(aiDepartments)
+      .where(eq(aiDepartments.companyId, context.companyId));
+    const department = departments.find((row) => matchDepartmentKind(row.name) === to);
+    const [employee] = department
+      ? await db
+          .select({ id: aiEmployees.id, name: aiEmployees.name })
+          .from(aiEmployees)
+          .where(
+            and(
+              eq(aiEmployees.companyId, context.companyId),
+              eq(aiEmployees.departmentId, department.id),
+              eq(aiEmployees.status, "active"),
+              context.employee ? ne(aiEmployees.id, context.employee.id) : undefined,
+            ),
+          )
+          .orderBy(asc(aiEmployees.createdAt), asc(aiEmployees.id))
+          .limit(1)
+      : [];
+    if (!employee)
+      return refuse(
+        `No active AI employee works in ${to}. Hand off to staff instead (departments: ${DEPARTMENT_KINDS.join(", ")}).`,
+      );
+    await db.update(conversations).set({ aiEmployeeId: employee.id }).where(where);
+    effects.handoff = { to: `${employee.name} (${to})`, reason };
+    return ok({ handed_to: employee.name, department: to });
+  },
+};

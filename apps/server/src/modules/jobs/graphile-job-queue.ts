@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, lte, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Executor } from "#server/db/client.ts";
+import { type JobKind, jobs } from "#server/db/schema/index.ts";
+import type { JobHandler, JobHandlers, JobQueue } from "./job-queue.ts";
+import { runJob } from "./job-runner.ts";
+import { findClaimableJobIds, insertJob, type NewJob } from "./jobs.repository.ts";
+
+type GraphileRunner = import("graphile-worker").Runner;
+
+/** graphile-worker's task that runs one of our jobs; its payload is `{ jobId }`. */
+const TASK = "foreman_job";
+
+/**
+ * The queue on PostgreSQL: graphile-worker (LISTEN/NOTIFY, SKIP LOCKED) delivers each job to one of
+ * the instances. Our jobs table stays the record (state, attempts, the error staff see); the
+ * graphile job is added in the same transaction with the job's id as its key. A sweeper re-adds jobs
+ * whose lease ran out (a process killed mid-job) or whose retry fell due, so nothing waits for
+ * graphile's own four-hour lock expiry.
+ */
+export class GraphileJobQueue implements JobQueue {
+  readonly #handlers: JobHandlers = {};
+  readonly #workerId = `pg-${randomUUID()}`;
+  readonly #abort = new AbortController();
+  readonly #active = new Set<Promise<void>>();
+  #runner: GraphileRunner | undefined;
+  #starting: Promise<void> | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: {
+      connectionString: string;
+      concurrency: number;
+      leaseMs: number;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  handle(kind: JobKind, handler: JobHandler): void {
+    this.#handlers[kind] = handler;
+  }
+
+  async enqueue(tx: Executor, job: NewJob): Promise<string | null> {
+    // graphile-worker's schema must exist before its add_job can join our transaction.
+    await this.#ensureRunning();
+    const id = await insertJob(tx, job);
+    if (id) await addGraphileJob(tx, id, job.runAfter);
+    return id;
+  }
+
+  wake(): void {}
+
+  /**
+   * graphile-worker (its migrations, its pool, its listening connection) starts lazily: now if jobs are
+   * waiting (a restart after a crash), else with the first job enqueued.
+   */
+  async start(): Promise<void> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(or(eq(jobs.state, "queued"), eq(jobs.state, "running")));
+    if ((row?.n ?? 0) > 0) await this.#ensureRunning();
+  }
+
+  #ensureRunning(): Promise<void> {
+    this.#starting ??= this.#start();
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    const { run, Logger } = await import("graphile-worker");
+    const log = this.options.log;
+    this.#runner = await run({
+      connectionString: this.options.connectionString,
+      concurrency: this.options.concurrency,
+      maxPoolSize: this.options.concurrency + 2,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: new Logger(() => (level, message) => {
+        if (level === "error") log.error(message);
+        else if (level === "warning") log.warn(message);
+      }),
+      taskList: {
+        [TASK]: async (payload) => {
+          const jobId = (payload as { jobId?: unknown }).jobId;
+          if (typeof jobId === "string") await this.#track(jobId);
+        },
+      },
+    });
+    this.#sweeper = setInterval(() => void this.#sweep(), Math.max(250, this.options.leaseMs / 2));
+    this.#sweeper.unref();
+    await this.#sweep();
+  }
+
+  async #track(jobId: string): Promise<void> {
+    const task = runJob(
+      { db: this.db, handlers: this.#handlers, workerId: this.#workerId, ...this.options },
+      jobId,
+      this.#abort.signal,
+    );
+    this.#active.add(task);
+    try {
+      await task;
+    } finally {
+      this.#active.delete(task);
+    }
+  }
+
+  /** Hands graphile-worker every job that is due but may have no graphile job: a dead lease, a retry. */
+  async #sweep(): Promise<void> {
+    try {
+      const ids = await findClaimableJobIds(this.db, 100);
+      for (const id of ids) await addGraphileJob(this.db, id, undefined);
+    } catch (error) {
+      this.options.log.warn({ err: error }, "job sweep failed");
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#sweeper);
+    if (!this.#starting) return;
+    await this.#starting.catch(() => undefined);
+    await this.#runner?.stop();
+    this.#abort.abort();
+    await Promise.allSettled([...this.#active]);
+  }
+
+  async idle(): Promise<void> {
+    if (!this.#starting) return;
+    await this.#starting;
+    for (;;) {
+      const [row] = await this.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(or(eq(jobs.state, "running"), and(eq(jobs.state, "queued"), lte(jobs.runAfter, sql`now()`))));
+      if (!row || row.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** graphile-worker's add_job in the caller's transaction; the key makes a second add replace the first. */
+async function addGraphileJob(db: Executor, jobId: string, runAfter: Date | undefined): Promise<void> {
+  await db.execute(
+    sql`select graphile_worker.add_job(${TASK}, json_build_object('jobId', ${jobId}::text), run_at => ${runAfter?.toISOString() ?? null}::timestamptz, job_key => ${jobId}::text, max_attempts => 3)`,
+  );
+}

@@ -1,0 +1,78 @@
+// The agent runtime's tools: what an AI employee may do while answering a customer. The model writes
+// the arguments; each tool parses them with these schemas and enforces its own rules in the server
+// (prices from the catalog, the employee's limits, the conversation's own customer), never the model.
+import { z } from "zod";
+import { DEPARTMENT_KINDS } from "../departments/kinds.ts";
+import { LEAD_STAGES } from "../sales/leads.ts";
+
+export const AGENT_TOOL_NAMES = [
+  "find_products",
+  "upsert_quote",
+  "send_quote",
+  "confirm_order",
+  "find_orders",
+  "update_lead_stage",
+  "ask_human",
+  "request_authorization",
+  "hand_off",
+] as const;
+export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
+
+export const TOOL_LIMITS = { query: 200, text: 1000, items: 20, quantity: 100_000 } as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const percent = z.number().min(0).max(100);
+
+export const toolArgumentSchemas = {
+  find_products: z.object({ query: text(TOOL_LIMITS.query).describe("words from the product's name or SKU") }),
+  upsert_quote: z.object({
+    items: z
+      .array(
+        z.object({
+          sku: text(80).describe("the product's SKU from find_products"),
+          quantity: z.number().positive().max(TOOL_LIMITS.quantity),
+        }),
+      )
+      .min(1)
+      .max(TOOL_LIMITS.items)
+      .describe("the whole quote: these lines replace the open quote's lines"),
+    discount_percent: percent.optional().describe("a discount on the subtotal, within your limit"),
+  }),
+  send_quote: z.object({}),
+  confirm_order: z.object({}),
+  find_orders: z.object({
+    order_number: z.number().int().positive().optional().describe("one order's number, as the customer gave it"),
+  }),
+  update_lead_stage: z.object({ stage: z.enum(LEAD_STAGES) }),
+  ask_human: z.object({ question: text(TOOL_LIMITS.text).describe("what staff must answer") }),
+  request_authorization: z.object({
+    reason: text(TOOL_LIMITS.text),
+    discount_percent: percent.optional().describe("the discount the customer asks for, when that is the request"),
+  }),
+  hand_off: z.object({
+    to: z.enum(["staff", ...DEPARTMENT_KINDS]).describe("staff, or another department's AI employee"),
+    reason: text(TOOL_LIMITS.text),
+  }),
+} satisfies Record<AgentToolName, z.ZodType>;
+
+export type ToolArguments<N extends AgentToolName> = z.infer<(typeof toolArgumentSchemas)[N]>;
+
+export const TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
+  find_products: "Look up products and their prices in the company's catalog.",
+  upsert_quote:
+    "Create the conversation's quote, or change its lines and discount. Prices come from the catalog. A discount above your limit is refused: use request_authorization.",
+  send_quote: "Send the conversation's open quote to the customer.",
+  confirm_order: "Confirm the conversation's quote as an order, when the customer accepts it.",
+  find_orders: "Look up this customer's own orders and their states.",
+  update_lead_stage: "Move this conversation's lead to another stage.",
+  ask_human: "Ask staff a question you cannot answer; the customer is told you are checking.",
+  request_authorization:
+    "Ask staff to authorize what exceeds your limits (a discount, an order total) for the open quote.",
+  hand_off: "Hand the conversation to staff, or to another department's AI employee.",
+};
+
+/** What an authorize action item raised by the runtime asks for; applied when staff authorize it. */
+export type AgentRequest =
+  | { kind: "discount"; quoteId: string; discountPercent: number }
+  | { kind: "order_total"; quoteId: string; totalCents: number }
+  | { kind: "question" };
