@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingWrites, signInDemo } from "./api.mjs";
+import { killMidJob } from "./kill-mid-job.mjs";
 import { kill9DuringWrites } from "./kill9.mjs";
 import { seedDataDir, startServer } from "./server-process.mjs";
 import { SHUTDOWN_BOUND_MS, sigtermUnderLoad } from "./sigterm.mjs";
@@ -121,5 +122,42 @@ describe("kill -9 during writes on PGlite", () => {
     console.info(
       `kill -9 on PGlite: ${run.acknowledged} acknowledged writes over ${run.restarts.length} kills, none missing; restarts ready in ${run.restarts.map((r) => Math.round(r.readyMs)).join(", ")} ms`,
     );
+  });
+});
+
+describe("kill -9 while an AI employee answers", () => {
+  const expectAnsweredOnce = (run) => {
+    expect(run.replies.map((reply) => reply.content)).toEqual(["Thanks for waiting! Our pallets are $18 each."]);
+    expect(run.replies[0].reply_to).toBe(run.messageId);
+    // The call cut off by the kill, and the one after the restart.
+    expect(run.modelRequests).toBe(2);
+  };
+
+  it("PGlite: the restarted process answers the message, once", async () => {
+    const run = await killMidJob({ port: 3370, env: { DATA_DIR: seededCopy() } });
+    expectAnsweredOnce(run);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("PostgreSQL (DATABASE_URL): the same, through graphile-worker", async () => {
+    const admin = process.env.DATABASE_URL;
+    const name = `foreman_faults_${randomBytes(4).toString("hex")}`;
+    const client = async (text) => {
+      const connection = new pg.Client({ connectionString: admin });
+      await connection.connect();
+      try {
+        await connection.query(text);
+      } finally {
+        await connection.end();
+      }
+    };
+    await client(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      const run = await killMidJob({ port: 3372, env: { DATABASE_URL: url.toString(), SEED_DEMO: "true" } });
+      expectAnsweredOnce(run);
+    } finally {
+      await client(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   });
 });
