@@ -34,6 +34,8 @@ export type FakeOpenAi = {
   /** Base URL ending with /v1, as the SDK's baseURL. */
   url: string;
   requests: FakeOpenAiRequest[];
+  /** Adds steps to the end of the script. */
+  push(...steps: FakeOpenAiStep[]): void;
   close(): Promise<void>;
 };
 
@@ -157,6 +159,9 @@ export async function startFakeOpenAi(script: FakeOpenAiStep[]): Promise<FakeOpe
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    push: (...steps) => {
+      queue.push(...steps);
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

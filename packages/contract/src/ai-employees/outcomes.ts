@@ -32,7 +32,8 @@ const count = z.number().int().nonnegative();
  * - won: those completed; leads: leads created; leadsWon: those now won (conversion's numerator);
  * - conversations: conversations started; actionItemsRaised: handoffs to a human, of which
  *   actionItemsOpen are still to do; medianFirstReplySeconds: over the period's conversations that
- *   have a customer message and a reply after it, the median wait for that first reply (null: none).
+ *   have a customer message and a reply after it, the median wait for that first reply (null: none);
+ * - aiReplies and handoffs: the agent runtime's replies and hand-offs, counted when they happened.
  */
 export const outcomeFiguresSchema = z.object({
   revenueCents: z.number().int(),
@@ -45,12 +46,16 @@ export const outcomeFiguresSchema = z.object({
   actionItemsRaised: count,
   actionItemsOpen: count,
   medianFirstReplySeconds: z.number().nonnegative().nullable(),
+  /** Replies the agent runtime wrote (not staff's, not the playground's). */
+  aiReplies: count,
+  /** Runs that handed the conversation to staff or another department. */
+  handoffs: count,
 });
 export type OutcomeFigures = z.infer<typeof outcomeFiguresSchema>;
 
 /** The figures' definitions, for the API description. */
 export const OUTCOME_FIGURES_DOC =
-  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply (null when none).";
+  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply (null when none); ai_replies and handoffs: the agent runtime's replies and hand-offs in the period (playground tests never count).";
 
 export const EMPTY_OUTCOME_FIGURES: OutcomeFigures = {
   revenueCents: 0,
@@ -63,6 +68,8 @@ export const EMPTY_OUTCOME_FIGURES: OutcomeFigures = {
   actionItemsRaised: 0,
   actionItemsOpen: 0,
   medianFirstReplySeconds: null,
+  aiReplies: 0,
+  handoffs: 0,
 };
 
 /** The period and the one of equal length right before it, both figured. */
@@ -152,6 +159,8 @@ export function sumOutcomeFigures(
     total.conversations += row.conversations;
     total.actionItemsRaised += row.actionItemsRaised;
     total.actionItemsOpen += row.actionItemsOpen;
+    total.aiReplies += row.aiReplies;
+    total.handoffs += row.handoffs;
   }
   return total;
 }

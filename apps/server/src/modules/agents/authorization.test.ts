@@ -144,16 +144,22 @@ describe("authorizations raised by the runtime", () => {
     expect(counts).toEqual({ ai: 1 });
   });
 
-  it("does not answer for an inactive AI employee: the conversation waits on staff", async () => {
-    await w.t.db.execute(sql`update ai_employees set status = 'inactive' where id = ${w.b.employee.id}`);
+  it("stops answering when the employee is deactivated: its waiting conversations are flagged for staff", async () => {
+    const waiting = await w.send(w.b.channel.token, inbound("hello", { externalId: "before-deactivation" }));
+    await w.settle();
+    const waitingId = waiting.json().conversation_id as string;
+    expect(await w.rows(sql`select status from conversations where id = ${waitingId}`)).toEqual([{ status: "pending" }]);
+    const post = (action: string) =>
+      w.t.app.inject({ method: "POST", url: `/app/ai_employees/${w.b.employee.id}/${action}.json`, headers: w.b.headers });
+    expect((await post("deactivate")).statusCode).toBe(200);
+    expect(await w.rows(sql`select status from conversations where id = ${waitingId}`)).toEqual([{ status: "open" }]);
+
     const sent = await w.send(w.b.channel.token, inbound("hello?", { externalId: "nobody-home" }));
     await w.settle();
     const conversationId = sent.json().conversation_id as string;
-    expect(
-      await w.rows(sql`select id from messages where conversation_id = ${conversationId} and sender_type = 'ai'`),
-    ).toEqual([]);
+    expect(await w.rows(sql`select id from messages where conversation_id = ${conversationId} and sender_type = 'ai'`)).toEqual([]);
     const [run] = await w.rows(sql`select outcome from agent_runs where conversation_id = ${conversationId}`);
     expect(run).toEqual({ outcome: "skipped" });
-    await w.t.db.execute(sql`update ai_employees set status = 'active' where id = ${w.b.employee.id}`);
+    expect((await post("activate")).statusCode).toBe(200);
   });
 });

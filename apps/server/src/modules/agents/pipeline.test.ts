@@ -131,4 +131,17 @@ describe("the agent pipeline on the built-in engine", () => {
       ),
     ).toEqual(before);
   });
+
+  it("counts the runtime's replies in the employee's outcome figures", async () => {
+    const outcomes = await w.t.app.inject({
+      url: `/app/ai_employees/${w.a.employee.id}/outcomes.json`,
+      headers: w.a.headers,
+    });
+    expect(outcomes.statusCode, outcomes.body).toBe(200);
+    const [stored] = await w.rows<{ n: number }>(
+      sql`select count(*)::int as n from agent_runs where ai_employee_id = ${w.a.employee.id} and reply_message_id is not null`,
+    );
+    expect(stored!.n).toBeGreaterThanOrEqual(4);
+    expect(outcomes.json().present).toMatchObject({ ai_replies: stored!.n, handoffs: 0 });
+  });
 });

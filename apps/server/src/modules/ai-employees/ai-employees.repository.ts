@@ -6,6 +6,7 @@ import {
   aiEmployeeContactPoints,
   aiEmployeeSkills,
   aiEmployees,
+  conversations,
   skills,
 } from "#server/db/schema/index.ts";
 
@@ -261,4 +262,19 @@ export async function listAllAiEmployees(db: Executor, companyId: string): Promi
     .where(eq(aiEmployees.companyId, companyId))
     .orderBy(asc(folded(aiEmployees.name)), asc(aiEmployees.id));
   return flatten(rows);
+}
+
+/** An employee going inactive: its conversations waiting on the customer now wait on staff (open in the inbox). */
+export async function flagEmployeeConversationsForStaff(tx: Executor, companyId: string, aiEmployeeId: string) {
+  await tx
+    .update(conversations)
+    .set({ status: "open" })
+    .where(
+      and(
+        eq(conversations.companyId, companyId),
+        eq(conversations.aiEmployeeId, aiEmployeeId),
+        eq(conversations.status, "pending"),
+        eq(conversations.handledBy, "ai"),
+      ),
+    );
 }

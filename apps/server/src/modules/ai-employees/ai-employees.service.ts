@@ -30,6 +30,7 @@ import {
   findAiEmployee,
   findDepartment,
   findTakenContactPoints,
+  flagEmployeeConversationsForStaff,
   insertAiEmployees,
   listAiEmployees,
   listAllAiEmployees,
@@ -312,6 +313,8 @@ export async function setAiEmployeeStatus(
       status,
       deactivatedAt: status === "inactive" ? new Date() : null,
     });
+    // Its conversations waiting on the customer now wait on staff: the inbox lists them as open.
+    if (status === "inactive") await flagEmployeeConversationsForStaff(tx, companyId, id);
     await recordActivity(tx, {
       companyId,
       kind: status === "inactive" ? "ai_employee.deactivated" : "ai_employee.reactivated",

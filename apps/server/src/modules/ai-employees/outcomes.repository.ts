@@ -2,7 +2,7 @@ import { type Period, PLACED_ORDER_STATES, type ReportBucket } from "@foreman/co
 import { and, count, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
-import { aiEmployees, conversations, leads, messages, quotes, tasks } from "#server/db/schema/index.ts";
+import { agentRuns, aiEmployees, conversations, leads, messages, quotes, tasks } from "#server/db/schema/index.ts";
 
 // The per-employee figures behind the outcomes endpoints. Each query reads one table over
 // [previousStart, end) once, grouped by employee, and splits the two periods with FILTER (as the
@@ -13,9 +13,14 @@ type Scope = { companyId: string; period: Period; aiEmployeeId?: string | undefi
 /** One row per (employee, period half); `present` is false for the previous period. */
 const presentOf = (column: PgColumn, period: Period) => sql<boolean>`${column} >= ${period.start}`.mapWith(Boolean);
 
-function inScope(table: { companyId: PgColumn; createdAt: PgColumn; aiEmployeeId: PgColumn }, scope: Scope): SQL {
+function inScope(
+  table: { companyId: PgColumn; createdAt: PgColumn; aiEmployeeId: PgColumn; isTest?: PgColumn },
+  scope: Scope,
+): SQL {
   return and(
     eq(table.companyId, scope.companyId),
+    // Playground quotes and conversations are staff's tests: never counted.
+    table.isTest ? eq(table.isTest, false) : undefined,
     gte(table.createdAt, scope.period.previousStart),
     lt(table.createdAt, scope.period.end),
     scope.aiEmployeeId ? eq(table.aiEmployeeId, scope.aiEmployeeId) : isNotNull(table.aiEmployeeId),
@@ -81,6 +86,30 @@ export function actionItemFigures(db: Executor, scope: Scope) {
     })
     .from(tasks)
     .where(inScope(tasks, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** The agent runtime's replies and hand-offs, by when the run finished; playground runs never count. */
+export function runtimeFigures(db: Executor, scope: Scope) {
+  const finished = agentRuns.finishedAt;
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${agentRuns.aiEmployeeId}`,
+      present: presentOf(finished, scope.period),
+      aiReplies: countWhere(isNotNull(agentRuns.replyMessageId)),
+      handoffs: countWhere(eq(agentRuns.outcome, "handed_off")),
+    })
+    .from(agentRuns)
+    .innerJoin(conversations, eq(conversations.id, agentRuns.conversationId))
+    .where(
+      and(
+        eq(agentRuns.companyId, scope.companyId),
+        eq(conversations.isTest, false),
+        gte(finished, scope.period.previousStart),
+        lt(finished, scope.period.end),
+        scope.aiEmployeeId ? eq(agentRuns.aiEmployeeId, scope.aiEmployeeId) : isNotNull(agentRuns.aiEmployeeId),
+      ),
+    )
     .groupBy(sql`1`, sql`2`);
 }
 

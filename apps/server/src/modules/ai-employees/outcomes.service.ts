@@ -24,6 +24,7 @@ import {
   listScoreboardEmployees,
   quoteFigures,
   quotesByBucket,
+  runtimeFigures,
 } from "./outcomes.repository.ts";
 
 type Half = "present" | "past";
@@ -48,11 +49,12 @@ async function figuresByEmployee(
   scope: { companyId: string; period: Period; aiEmployeeId?: string },
   currency: string,
 ) {
-  const [quoteRows, leadRows, conversationRows, actionRows, waits] = await Promise.all([
+  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, waits] = await Promise.all([
     quoteFigures(db, scope, currency),
     leadFigures(db, scope),
     conversationFigures(db, scope),
     actionItemFigures(db, scope),
+    runtimeFigures(db, scope),
     firstReplyWaits(db, scope),
   ]);
   const byEmployee = new Map<string, Halves<Counted>>();
@@ -65,7 +67,13 @@ async function figuresByEmployee(
     }
     return halves[halfOf(present)];
   };
-  for (const { aiEmployeeId, present, ...figures } of [...quoteRows, ...leadRows, ...conversationRows, ...actionRows]) {
+  for (const { aiEmployeeId, present, ...figures } of [
+    ...quoteRows,
+    ...leadRows,
+    ...conversationRows,
+    ...actionRows,
+    ...runtimeRows,
+  ]) {
     Object.assign(entry(aiEmployeeId, present), figures);
   }
   const waitsByEmployee = new Map<string, Halves<number[]>>();

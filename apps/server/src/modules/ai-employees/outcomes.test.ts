@@ -64,6 +64,12 @@ describe("AI employee outcomes", () => {
       s.t.db,
       sql`select count(*)::int as raised, count(*) filter (where state = 'to_do')::int as open from tasks where ${inRange("tasks")}`,
     );
+    const [r] = await rows(
+      s.t.db,
+      sql.raw(
+        `select count(*) filter (where reply_message_id is not null)::int as replies, count(*) filter (where outcome = 'handed_off')::int as handoffs from agent_runs where company_id = '${companyId}' and ai_employee_id = '${employeeId}' and finished_at >= '${range.start.toISOString()}' and finished_at < '${range.end.toISOString()}'`,
+      ),
+    );
     return {
       revenueCents: Number(q!.revenue),
       quotes: Number(q!.quotes),
@@ -74,6 +80,8 @@ describe("AI employee outcomes", () => {
       conversations: Number(c!.n),
       actionItemsRaised: Number(t!.raised),
       actionItemsOpen: Number(t!.open),
+      aiReplies: Number(r!.replies),
+      handoffs: Number(r!.handoffs),
     };
   }
   const counted = ({ medianFirstReplySeconds: _, ...rest }: OutcomeFigures) => rest;

@@ -116,6 +116,8 @@ function searchCondition(db: Executor, companyId: string, q: string): SQL | unde
 function where(db: Executor, filter: ConversationsFilter) {
   return and(
     eq(conversations.companyId, filter.companyId),
+    // Playground sessions are staff's tests, not customers.
+    eq(conversations.isTest, false),
     filter.channel ? eq(conversations.channel, filter.channel) : undefined,
     filter.status ? eq(conversations.status, filter.status) : undefined,
     filter.aiEmployeeId ? eq(conversations.aiEmployeeId, filter.aiEmployeeId) : undefined,

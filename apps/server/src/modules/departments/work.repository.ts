@@ -48,7 +48,11 @@ export function openLeadsOf(db: Executor, companyId: string, departmentId: strin
 }
 
 export function openQuotesOf(db: Executor, companyId: string, departmentId: string) {
-  const where = and(eq(quotes.companyId, companyId), inArray(quotes.state, [...OPEN_QUOTE_STATES]));
+  const where = and(
+    eq(quotes.companyId, companyId),
+    eq(quotes.isTest, false),
+    inArray(quotes.state, [...OPEN_QUOTE_STATES]),
+  );
   const join = and(eq(aiEmployees.id, quotes.aiEmployeeId), ofDepartment(companyId, departmentId));
   const items = db
     .select({
@@ -71,7 +75,11 @@ export function openQuotesOf(db: Executor, companyId: string, departmentId: stri
 }
 
 export function openConversationsOf(db: Executor, companyId: string, departmentId: string) {
-  const where = and(eq(conversations.companyId, companyId), ne(conversations.status, "resolved"));
+  const where = and(
+    eq(conversations.companyId, companyId),
+    eq(conversations.isTest, false),
+    ne(conversations.status, "resolved"),
+  );
   const join = and(eq(aiEmployees.id, conversations.aiEmployeeId), ofDepartment(companyId, departmentId));
   const items = db
     .select({
@@ -114,7 +122,7 @@ export function openActionItemsOf(db: Executor, companyId: string, departmentId:
 }
 
 const unpaid = (companyId: string) =>
-  and(eq(quotes.companyId, companyId), inArray(quotes.state, [...UNPAID_ORDER_STATES]));
+  and(eq(quotes.companyId, companyId), eq(quotes.isTest, false), inArray(quotes.state, [...UNPAID_ORDER_STATES]));
 
 /** Placed orders not yet won, oldest first (the id breaks ties, so pages never repeat a row). */
 export function listUnpaidOrders(db: Executor, companyId: string, limit: number, offset: number) {

@@ -23,6 +23,7 @@ export type QuotesFilter = {
 function where(filter: QuotesFilter) {
   return and(
     eq(quotes.companyId, filter.companyId),
+    eq(quotes.isTest, false),
     filter.state ? eq(quotes.state, filter.state) : undefined,
     filter.conversationId ? eq(quotes.conversationId, filter.conversationId) : undefined,
     filter.leadId ? eq(quotes.leadId, filter.leadId) : undefined,

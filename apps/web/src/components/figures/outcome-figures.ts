@@ -21,7 +21,9 @@ export type OutcomeKey =
   | "conversations"
   | "actionItemsRaised"
   | "actionItemsOpen"
-  | "firstReply";
+  | "firstReply"
+  | "aiReplies"
+  | "handoffs";
 
 type OutcomeDefinition = {
   key: OutcomeKey;
@@ -77,6 +79,8 @@ export const OUTCOME_DEFINITIONS: readonly OutcomeDefinition[] = [
     format: formatFirstReply,
     lowerIsBetter: true,
   },
+  { key: "aiReplies", label: "AI replies", value: (f) => f.aiReplies, format: count },
+  { key: "handoffs", label: "Handoffs", value: (f) => f.handoffs, format: count, lowerIsBetter: true },
 ];
 
 export const outcomeDefinition = (key: OutcomeKey) => OUTCOME_DEFINITIONS.find((d) => d.key === key)!;

@@ -76,4 +76,11 @@ describe("detectLanguage and normalizeMessage", () => {
     expect(normalizeMessage("¿Cuánto CUESTA?")).toBe(" cuanto cuesta ");
     expect(normalizeMessage("15% off!")).toBe(" 15% off ");
   });
+
+  it("reads a bare count before a product as the quantity, but not an order number or a percentage", () => {
+    expect(understandMessage("I want a quote for 2 pallet jacks").quantity).toBe(2);
+    expect(understandMessage("quiero 3 cajas de cartón").quantity).toBe(3);
+    expect(understandMessage("status of order 1042 please").quantity).toBeNull();
+    expect(understandMessage("can you do 15 percent off").quantity).toBeNull();
+  });
 });

@@ -232,6 +232,9 @@ const ORDER_NUMBER =
 const QUANTITY =
   /\b(\d{1,6})\s*(?:x\b|units?\b|pieces?\b|pcs\b|boxes\b|cases\b|unidades?\b|piezas?\b|cajas?\b|bultos?\b)/i;
 
+// A count before a word ("2 pallet jacks", "3 cajas de cartón") when no unit word says so.
+const BARE_QUANTITY = /(?:^|\s)(\d{1,6})\s+(?!%|percent|por)(?=\p{L})/u;
+
 function firstNumber(pattern: RegExp, text: string): number | null {
   const match = pattern.exec(text);
   const raw = match?.slice(1).find((group) => group !== undefined);
@@ -278,6 +281,11 @@ export function understandMessage(text: string): UnderstoodMessage {
     matched,
     discountPercent,
     orderNumber,
-    quantity: firstNumber(QUANTITY, text),
+    quantity: firstNumber(QUANTITY, text) ?? bareQuantity(text, orderNumber),
   };
+}
+
+function bareQuantity(text: string, orderNumber: number | null): number | null {
+  const value = firstNumber(BARE_QUANTITY, text);
+  return value !== null && value !== orderNumber && value > 0 ? value : null;
 }

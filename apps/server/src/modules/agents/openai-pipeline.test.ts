@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
+import { delayed, type FakeOpenAi, startFakeOpenAi } from "#server/test/fake-openai.ts";
+
+// The pipeline with LLM_PROVIDER=openai against a scripted OpenAI-compatible server on 127.0.0.1: the
+// model's tool calls run through the same tools (and their rules), its final text is the reply, tokens
+// are recorded; a provider failure leaves the message queued for retry, visible to staff.
+
+describe("the agent pipeline on an OpenAI-compatible model", () => {
+  let fake: FakeOpenAi;
+  let w: AgentWorld;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi([]);
+    w = await agentWorld({
+      env: {
+        LLM_PROVIDER: "openai",
+        LLM_BASE_URL: fake.url,
+        LLM_API_KEY: "sk-test-pipeline",
+        LLM_MODEL: "scripted-model",
+        LLM_MAX_RETRIES: "0",
+        LLM_TIMEOUT_MS: "1000",
+      },
+    });
+  });
+  afterAll(async () => {
+    await w.t.close();
+    await fake.close();
+  });
+
+  it("runs the model's tool calls and delivers its final text, recording the usage", async () => {
+    fake.push(
+      {
+        toolCalls: [{ name: "find_products", arguments: { query: "pallet" } }],
+        usage: { promptTokens: 300, completionTokens: 20 },
+      },
+      {
+        toolCalls: [
+          { name: "upsert_quote", arguments: { items: [{ sku: "PAL-01", quantity: 5 }], discount_percent: 50 } },
+        ],
+        usage: { promptTokens: 400, completionTokens: 30 },
+      },
+      {
+        toolCalls: [{ name: "upsert_quote", arguments: { items: [{ sku: "PAL-01", quantity: 5 }] } }],
+        usage: { promptTokens: 500, completionTokens: 30 },
+      },
+      { content: "Your quote for 5 pallets comes to $90.", usage: { promptTokens: 600, completionTokens: 15 } },
+    );
+    const sent = await w.send(w.a.channel.token, inbound("5 pallets please, with 50% off", { externalId: "openai-1" }));
+    await w.settle();
+    const conversationId = sent.json().conversation_id as string;
+    const [reply] = await w.rows<{ content: string }>(
+      sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai'`,
+    );
+    expect(reply!.content).toBe("Your quote for 5 pallets comes to $90.");
+    // The model asked for 50% off; the tool refused it (the limit is 10%) and the model quoted without.
+    const [quote] = await w.rows(
+      sql`select total_cents, discount_percent::float as p from quotes where conversation_id = ${conversationId}`,
+    );
+    expect(quote).toEqual({ total_cents: 9000, p: 0 });
+    const [run] = await w.rows<{
+      steps: { tool: string; ok: boolean }[];
+      prompt_tokens: number;
+      completion_tokens: number;
+      model_calls: number;
+      provider: string;
+      model: string;
+    }>(
+      sql`select steps, prompt_tokens, completion_tokens, model_calls, provider, model from agent_runs where conversation_id = ${conversationId}`,
+    );
+    expect(run).toMatchObject({
+      prompt_tokens: 1800,
+      completion_tokens: 95,
+      model_calls: 4,
+      provider: "openai",
+      model: "scripted-model",
+    });
+    expect(run!.steps.map((step) => [step.tool, step.ok])).toEqual([
+      ["find_products", true],
+      ["upsert_quote", false],
+      ["upsert_quote", true],
+    ]);
+    // The second call carried the first tool's result back to the model, and the tools as functions.
+    const second = fake.requests.at(-3)!.body as {
+      messages: { role: string; tool_call_id?: string }[];
+      tools: unknown[];
+    };
+    expect(second.messages.at(-1)).toMatchObject({ role: "tool" });
+    expect(second.tools.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("leaves the message queued for retry after a provider error or timeout, visible to staff", async () => {
+    fake.push({ status: 503 });
+    const sent = await w.send(w.a.channel.token, inbound("anyone there?", { externalId: "openai-2" }));
+    await w.settle();
+    const conversationId = sent.json().conversation_id as string;
+    const runs = await w.t.app.inject({
+      url: `/app/conversations/${conversationId}/agent_runs.json`,
+      headers: w.a.headers,
+    });
+    expect(runs.statusCode).toBe(200);
+    const body = runs.json() as { runs: unknown[]; pending: { state: string; attempts: number; last_error: string }[] };
+    expect(body.runs).toEqual([]);
+    expect(body.pending).toEqual([
+      expect.objectContaining({
+        state: "queued",
+        attempts: 1,
+        last_error: "The model provider answered 503 Service Unavailable",
+      }),
+    ]);
+    expect(
+      await w.rows(sql`select id from messages where conversation_id = ${conversationId} and sender_type = 'ai'`),
+    ).toEqual([]);
+
+    // The retry (here made due at once) times out, and stays queued with that reason.
+    fake.push(delayed(3000, { content: "too late" }));
+    await w.t.db.execute(sql`update jobs set run_after = now() where kind = 'agent_reply' and state = 'queued'`);
+    w.t.app.jobs.wake();
+    await w.settle();
+    const [job] = await w.rows(
+      sql`select state, attempts, last_error from jobs j join messages m on m.id = j.subject_id where m.conversation_id = ${conversationId}`,
+    );
+    expect(job).toEqual({ state: "queued", attempts: 2, last_error: expect.stringContaining("did not answer within") });
+
+    // The next attempt succeeds: one reply.
+    fake.push({ content: "Yes, sorry for the wait!" });
+    await w.t.db.execute(sql`update jobs set run_after = now() where kind = 'agent_reply' and state = 'queued'`);
+    w.t.app.jobs.wake();
+    await w.settle();
+    const replies = await w.rows(
+      sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai'`,
+    );
+    expect(replies).toEqual([{ content: "Yes, sorry for the wait!" }]);
+  });
+});
