@@ -148,16 +148,24 @@ describe("authorizations raised by the runtime", () => {
     const waiting = await w.send(w.b.channel.token, inbound("hello", { externalId: "before-deactivation" }));
     await w.settle();
     const waitingId = waiting.json().conversation_id as string;
-    expect(await w.rows(sql`select status from conversations where id = ${waitingId}`)).toEqual([{ status: "pending" }]);
+    expect(await w.rows(sql`select status from conversations where id = ${waitingId}`)).toEqual([
+      { status: "pending" },
+    ]);
     const post = (action: string) =>
-      w.t.app.inject({ method: "POST", url: `/app/ai_employees/${w.b.employee.id}/${action}.json`, headers: w.b.headers });
+      w.t.app.inject({
+        method: "POST",
+        url: `/app/ai_employees/${w.b.employee.id}/${action}.json`,
+        headers: w.b.headers,
+      });
     expect((await post("deactivate")).statusCode).toBe(200);
     expect(await w.rows(sql`select status from conversations where id = ${waitingId}`)).toEqual([{ status: "open" }]);
 
     const sent = await w.send(w.b.channel.token, inbound("hello?", { externalId: "nobody-home" }));
     await w.settle();
     const conversationId = sent.json().conversation_id as string;
-    expect(await w.rows(sql`select id from messages where conversation_id = ${conversationId} and sender_type = 'ai'`)).toEqual([]);
+    expect(
+      await w.rows(sql`select id from messages where conversation_id = ${conversationId} and sender_type = 'ai'`),
+    ).toEqual([]);
     const [run] = await w.rows(sql`select outcome from agent_runs where conversation_id = ${conversationId}`);
     expect(run).toEqual({ outcome: "skipped" });
     expect((await post("activate")).statusCode).toBe(200);
