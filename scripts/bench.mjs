@@ -9,8 +9,11 @@
 //  - load: 60 s of mixed reads and writes under 50 connections; every acknowledged write is checked;
 //  - render: a page of 50 conversations and a 500-message thread on a 375 px phone, and the AI
 //    employees table with 1,000 employees (load, sort, search, next page);
+//  - agents: customer messages through the channel API to a stored AI reply (built-in engine), per
+//    second, on PGlite and PostgreSQL, beside staff replies as the baseline;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
+import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchFaults } from "./bench/faults.mjs";
@@ -29,4 +32,5 @@ if (!only || only === "api") await benchApi({ only: process.argv[3], endpoints: 
 if (!only || only === "load")
   await benchLoad({ only: process.argv[3], seconds: Number(process.env.LOAD_SECONDS ?? 60) });
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });
+if (!only || only === "agents") await benchAgents({ only: process.argv[3] });
 if (!only || only === "faults") await benchFaults();

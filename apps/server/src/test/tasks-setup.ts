@@ -27,8 +27,8 @@ export type CompanyWorld = {
   token: string;
   accountId: number;
   department: { id: string };
-  /** A live API channel answered by the employee. */
-  apiChannel: { id: string };
+  /** A live API channel answered by the employee, through which the conversation came. */
+  apiChannel: { id: string; token: string };
   aiEmployee: { id: string; name: string };
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
@@ -49,13 +49,14 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     .insert(aiEmployees)
     .values({ companyId: company.id, departmentId: department.id, name: `${name} AI`, role: "Sales agent" })
     .returning();
+  const channelToken = `fch_${name.replace(/\W/g, "")}_channel_token`;
   const [channel] = await db
     .insert(apiChannels)
     .values({
       companyId: company.id,
       name: `${name} web chat`,
       aiEmployeeId: employee!.id,
-      tokenHash: createHash("sha256").update(`${name} channel token`).digest("hex"),
+      tokenHash: createHash("sha256").update(channelToken).digest("hex"),
       tokenPrefix: "fch_test",
       webhookSecret: "test-secret",
     })
@@ -76,6 +77,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       companyId: company.id,
       displayId,
       inboxId: 1,
+      apiChannelId: channel!.id,
       channel: "whatsapp",
       customerId: customer!.id,
       aiEmployeeId: employee!.id,
@@ -185,7 +187,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     token,
     accountId: account!.accountId,
     department: { id: department.id },
-    apiChannel: { id: channel!.id },
+    apiChannel: { id: channel!.id, token: channelToken },
     aiEmployee: { id: employee!.id, name: employee!.name },
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },

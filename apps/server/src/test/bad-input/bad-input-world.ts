@@ -86,6 +86,7 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         expired: expired.accessToken,
         refresh: session.refresh_token,
         stranger: w.b.token,
+        channel: w.a.apiChannel.token,
       },
       companies: { own: w.a.companyId, foreign: w.b.companyId },
       pathValue: pathValues(w, { id, accessKey, fileName }),

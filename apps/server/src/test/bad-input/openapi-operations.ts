@@ -31,8 +31,10 @@ export type Operation = {
   path: string;
   /** `GET /app/quotes/{id}.json` */
   name: string;
-  /** Needs `Authorization: Bearer …`. */
+  /** Needs `Authorization: Bearer …` with a staff access token. */
   bearer: boolean;
+  /** Needs `Authorization: Bearer …` with an API channel's token (the channel API). */
+  channelToken: boolean;
   /** Needs `X-Company-ID` of a company the caller belongs to. */
   companyScoped: boolean;
   pathParams: Parameter[];
@@ -70,6 +72,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         name: `${upper} ${path}`,
         bearer: schemes.has("bearer"),
+        channelToken: schemes.has("channelToken"),
         companyScoped: schemes.has("companyId"),
         pathParams: parameters("path"),
         queryParams: parameters("query"),

@@ -40,7 +40,7 @@ export type Probe = {
 
 export type BadInputWorld = {
   clientId: string;
-  tokens: { valid: string; revoked: string; expired: string; refresh: string; stranger: string };
+  tokens: { valid: string; revoked: string; expired: string; refresh: string; stranger: string; channel: string };
   companies: { own: string; foreign: string };
   /** Each path parameter: a real value of the caller's company, and a well-formed one that names nothing. */
   pathValue(operation: Operation, name: string): { real: string; missing: string };
@@ -59,7 +59,7 @@ export function baseDraft(operation: Operation, world: BadInputWorld): RequestDr
     rawQuery: "",
     headers: {
       "x-client-id": world.clientId,
-      authorization: `Bearer ${world.tokens.valid}`,
+      authorization: `Bearer ${operation.channelToken ? world.tokens.channel : world.tokens.valid}`,
       "x-company-id": world.companies.own,
     },
     body: operation.body ? { kind: "json", value: sampleOf(operation.body) } : { kind: "none" },
@@ -76,12 +76,14 @@ function headerProbes(operation: Operation, world: BadInputWorld): Probe[] {
     },
   });
   return [
-    ...badAuthorizations(world.tokens).map(([label, value]) => header("authorization", label, value, operation.bearer)),
+    ...badAuthorizations(world.tokens).map(([label, value]) =>
+      header("authorization", label, value, operation.bearer || operation.channelToken),
+    ),
     header(
       "authorization",
       "a token of a user of another company",
       `Bearer ${world.tokens.stranger}`,
-      operation.companyScoped,
+      operation.companyScoped || operation.channelToken,
     ),
     ...badCompanyIds(world.companies.own, world.companies.foreign).map(([label, value]) =>
       header("x-company-id", label, value, operation.companyScoped),
