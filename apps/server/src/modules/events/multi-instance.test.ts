@@ -100,6 +100,7 @@ describe.skipIf(testEngine() === "pglite")(
         content,
         attachments: [],
         createdAt: row!.createdAt.toISOString(),
+        agentRunId: null,
       };
       await w.t.app.events.publish(w.a.companyId, {
         type: "message.created",
@@ -119,6 +120,7 @@ describe.skipIf(testEngine() === "pglite")(
           content,
           attachments: [],
           created_at: message.createdAt,
+          agent_run_id: null,
         },
       });
     });

@@ -23,7 +23,7 @@ export class GraphileJobQueue implements JobQueue {
   readonly #handlers: JobHandlers = {};
   readonly #workerId = `pg-${randomUUID()}`;
   readonly #abort = new AbortController();
-  readonly #active = new Set<Promise<void>>();
+  readonly #active = new Set<Promise<unknown>>();
   #runner: GraphileRunner | undefined;
   #starting: Promise<void> | undefined;
   #sweeper: NodeJS.Timeout | undefined;
@@ -95,14 +95,16 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async #track(jobId: string): Promise<void> {
-    const task = runJob(
+    const task: Promise<{ retryAt: Date } | null> = runJob(
       { db: this.db, handlers: this.#handlers, workerId: this.#workerId, ...this.options },
       jobId,
       this.#abort.signal,
     );
     this.#active.add(task);
     try {
-      await task;
+      const retry = await task;
+      // graphile's job is done either way; the retry is a new one, due when our backoff says.
+      if (retry) await addGraphileJob(this.db, jobId, retry.retryAt);
     } finally {
       this.#active.delete(task);
     }

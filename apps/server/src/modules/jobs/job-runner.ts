@@ -13,18 +13,23 @@ export type JobRunnerOptions = {
 
 /**
  * Runs one job by id, whichever queue delivered it: claims it (a no-op when another worker holds it or
- * it is finished), renews the lease while the handler works, and settles it. Never throws.
+ * it is finished), renews the lease while the handler works, and settles it. Never throws. Answers when
+ * the job is due again (a retry), so the queue can schedule it.
  */
-export async function runJob(options: JobRunnerOptions, id: string, signal: AbortSignal): Promise<void> {
+export async function runJob(
+  options: JobRunnerOptions,
+  id: string,
+  signal: AbortSignal,
+): Promise<{ retryAt: Date } | null> {
   const { db, handlers, workerId, leaseMs, log } = options;
   let job: Awaited<ReturnType<typeof claimJob>>;
   try {
     job = await claimJob(db, id, workerId, leaseMs);
   } catch (error) {
     log.error({ err: error, jobId: id }, "job could not be claimed");
-    return;
+    return null;
   }
-  if (!job) return;
+  if (!job) return null;
   const handler = handlers[job.kind];
   const renew = setInterval(
     () => {
@@ -44,23 +49,23 @@ export async function runJob(options: JobRunnerOptions, id: string, signal: Abor
   if (result.status === "retry" && job.attempts >= JOB_MAX_ATTEMPTS) {
     result = { status: "failed", error: `${result.error} (gave up after ${job.attempts} attempts)` };
   }
+  const retryAt =
+    result.status === "retry" ? new Date(Date.now() + (result.afterMs ?? retryDelayMs(job.attempts))) : null;
   try {
     await settleJob(
       db,
       id,
       workerId,
-      result.status === "done"
-        ? { state: "done" }
+      result.status === "retry"
+        ? { state: "queued", error: result.error, runAfter: retryAt! }
         : result.status === "failed"
           ? { state: "failed", error: result.error }
-          : {
-              state: "queued",
-              error: result.error,
-              runAfter: new Date(Date.now() + (result.afterMs ?? retryDelayMs(job.attempts))),
-            },
+          : { state: "done" },
     );
   } catch (error) {
     // The lease runs out and another worker (or this one after a restart) takes the job up again.
     log.error({ err: error, jobId: id }, "job could not be settled");
+    return null;
   }
+  return retryAt ? { retryAt } : null;
 }

@@ -17,7 +17,7 @@ const MAX_SLEEP_MS = 5_000;
 export class LocalJobQueue implements JobQueue {
   readonly #handlers: JobHandlers = {};
   readonly #workerId = `local-${randomUUID()}`;
-  readonly #running = new Set<Promise<void>>();
+  readonly #running = new Set<Promise<unknown>>();
   readonly #abort = new AbortController();
   #timer: NodeJS.Timeout | undefined;
   #started = false;
