@@ -1,6 +1,7 @@
 export * from "./activities/activity.ts";
 export * from "./agents/channel-messages.ts";
 export * from "./agents/playground.ts";
+export * from "./agents/run-outcome.ts";
 export * from "./agents/tools.ts";
 export * from "./agents/trace.ts";
 export * from "./ai-employees/ai-employee.ts";

@@ -1,19 +1,8 @@
 // What staff see of an AI reply: how the runtime got there. One trace per run.
 import { z } from "zod";
 import { messageSchema } from "../conversations/schemas.ts";
+import { AGENT_RUN_OUTCOMES, type AgentRunOutcome } from "./run-outcome.ts";
 import type { AgentToolName } from "./tools.ts";
-
-export const AGENT_RUN_OUTCOMES = ["replied", "waiting", "handed_off", "failed", "skipped"] as const;
-/** replied: answered; waiting: asked staff (an action item) and told the customer; handed_off: passed on; failed: no reply after every retry; skipped: nobody to answer (employee inactive, staff took over). */
-export type AgentRunOutcome = (typeof AGENT_RUN_OUTCOMES)[number];
-
-export const AGENT_RUN_OUTCOME_LABELS: Record<AgentRunOutcome, string> = {
-  replied: "Replied",
-  waiting: "Waiting for staff",
-  handed_off: "Handed off",
-  failed: "Failed",
-  skipped: "Skipped",
-};
 
 export type TracePassage = { entryId: string; title: string; text: string };
 

@@ -34,8 +34,10 @@ describe("sumOutcomeFigures", () => {
       conversations: 3,
       actionItemsRaised: 2,
       actionItemsOpen: 1,
+      aiReplies: 5,
+      handoffs: 1,
     };
-    expect(sumOutcomeFigures([a, b], 42)).toEqual({
+    expect(sumOutcomeFigures([{ ...a, aiReplies: 2 }, b], 42)).toEqual({
       revenueCents: 1500,
       quotes: 2,
       orders: 1,
@@ -46,6 +48,8 @@ describe("sumOutcomeFigures", () => {
       actionItemsRaised: 2,
       actionItemsOpen: 1,
       medianFirstReplySeconds: 42,
+      aiReplies: 7,
+      handoffs: 1,
     });
     expect(sumOutcomeFigures([])).toEqual(EMPTY_OUTCOME_FIGURES);
   });

@@ -1,11 +1,14 @@
 import type {
   ActivitiesPage,
+  AgentRunTrace,
   AiEmployee,
   AiEmployeeInput,
   AiEmployeePatch,
   AiEmployeesImportResult,
   DateRangeSearch,
   EmployeeOutcomes,
+  PlaygroundInput,
+  PlaygroundReply,
 } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
@@ -13,7 +16,8 @@ import { periodQuery } from "#web/lib/period.ts";
 import { aiEmployeePath, aiEmployeesKeys, periodOnly } from "#web/lib/workforce.ts";
 
 // The AI employees API as the screens use it: the scoreboard (who, with their outcomes), one employee,
-// its outcomes and activity, and the writes (hire, edit, deactivate, activate, import, export).
+// its outcomes and activity, the writes (hire, edit, deactivate, activate, import, export), and the
+// playground (a test message through the production pipeline).
 
 const scoped = (companyId: string) => ({ companyScoped: true as const, companyId });
 const employeePath = aiEmployeePath;
@@ -81,4 +85,20 @@ export function importAiEmployees(companyId: string, file: File) {
 /** The CSV export as a file (behind the bearer token, so fetched rather than linked). */
 export function exportAiEmployeesCsv(companyId: string) {
   return apiRequest<Blob>("/app/ai_employees/export.csv", { ...scoped(companyId), responseType: "blob" });
+}
+
+/** The playground's answer, with the run's steps typed (the schema describes them loosely for OpenAPI). */
+export type PlaygroundAnswer = Omit<PlaygroundReply, "run"> & { run: AgentRunTrace | null };
+
+/**
+ * `POST /app/ai_employees/{id}/playground.json`: a test message, answered with the reply and its trace
+ * (the server waits up to 30 s; after that `reply` and `run` are null and `pending` says where it stands).
+ * Without `sessionId` the server starts a new test conversation.
+ */
+export function sendPlaygroundMessage(companyId: string, id: string, input: PlaygroundInput) {
+  return apiRequest<PlaygroundAnswer>(employeePath(id, "/playground.json"), {
+    ...scoped(companyId),
+    method: "POST",
+    body: input,
+  });
 }

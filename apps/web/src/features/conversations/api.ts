@@ -1,4 +1,5 @@
 import {
+  type AgentRunTrace,
   CONVERSATIONS_PER_PAGE,
   type ConversationDetail,
   type ConversationFilters,
@@ -8,6 +9,7 @@ import {
   type Message,
   type MessagesPage,
   type NewAttachment,
+  type PendingReply,
   type SsoLink,
 } from "@foreman/contract";
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
@@ -15,7 +17,8 @@ import { apiRequest } from "#web/lib/api-client.ts";
 import { isApiError } from "#web/lib/api-error.ts";
 
 // Conversations: the list with its filters, one conversation, its messages page by
-// page (newest first), staff replies, and the single-sign-on link the inbox embeds.
+// page (newest first), staff replies, the AI runtime's traces and pending replies, and the
+// single-sign-on link the inbox embeds.
 
 export const conversationsKeys = {
   all: (companyId: string) => ["conversations", companyId] as const,
@@ -24,6 +27,7 @@ export const conversationsKeys = {
     ["conversations", companyId, "list", { ...filters, page }] as const,
   detail: (companyId: string, id: string) => ["conversations", companyId, "detail", id] as const,
   messages: (companyId: string, id: string) => ["conversations", companyId, "messages", id] as const,
+  agentRuns: (companyId: string, id: string) => ["conversations", companyId, "agent-runs", id] as const,
   ssoLink: (companyId: string, id: string) => ["conversations", companyId, "sso-link", id] as const,
   lookup: (companyId: string, accountId: number, displayId: number) =>
     ["conversations", companyId, "lookup", accountId, displayId] as const,
@@ -122,6 +126,22 @@ export function sendMessage(companyId: string, id: string, input: SendMessageInp
     companyScoped: true,
     companyId,
     body: input,
+  });
+}
+
+/** How the AI employee answered: each run's trace (oldest first), and customer messages still waiting for a reply. */
+export type AgentRuns = { runs: AgentRunTrace[]; pending: PendingReply[] };
+
+/** While a reply is pending, how often to look again (no live event says that a retry failed). */
+export const PENDING_REFRESH_MS = 15_000;
+
+/** `GET /app/conversations/{id}/agent_runs.json`. */
+export function agentRunsQueryOptions(companyId: string, id: string) {
+  return queryOptions({
+    queryKey: conversationsKeys.agentRuns(companyId, id),
+    queryFn: ({ signal }) =>
+      apiRequest<AgentRuns>(path(id, "/agent_runs.json"), { companyScoped: true, companyId, signal }),
+    refetchInterval: (query) => ((query.state.data?.pending.length ?? 0) > 0 ? PENDING_REFRESH_MS : false),
   });
 }
 

@@ -6,8 +6,8 @@ import { useLiveEvents } from "#web/lib/live-events.ts";
 import { conversationsKeys, type MessagesData, withNewMessage } from "./api.ts";
 
 // Keeps an open conversation current without a reload: a new message is appended to the cached
-// thread, a change refreshes the conversation (handled by, status), and after the stream was away the
-// newest messages are fetched again to fill the gap.
+// thread, a change refreshes the conversation (handled by, status) and the AI runtime's runs (traces,
+// pending replies), and after the stream was away the newest messages are fetched again to fill the gap.
 
 /**
  * The cache with the newest page's messages merged in (the ones it does not have yet). Null when they
@@ -27,6 +27,7 @@ export function useLiveConversation(companyId: string, conversationId: string) {
   const queryClient = useQueryClient();
   const messagesKey = conversationsKeys.messages(companyId, conversationId);
   const detailKey = conversationsKeys.detail(companyId, conversationId);
+  const runsKey = conversationsKeys.agentRuns(companyId, conversationId);
   const refreshing = useRef(false);
 
   const refreshNewest = useCallback(async () => {
@@ -57,14 +58,17 @@ export function useLiveConversation(companyId: string, conversationId: string) {
       if (event.type === "message.created" && event.conversationId === conversationId) {
         append(event.message);
         void queryClient.invalidateQueries({ queryKey: detailKey });
+        void queryClient.invalidateQueries({ queryKey: runsKey });
       } else if (event.type === "conversation.updated" && event.conversationId === conversationId) {
         void queryClient.invalidateQueries({ queryKey: detailKey });
+        void queryClient.invalidateQueries({ queryKey: runsKey });
         void refreshNewest();
       }
     },
     {
       onReconnect: () => {
         void queryClient.invalidateQueries({ queryKey: detailKey });
+        void queryClient.invalidateQueries({ queryKey: runsKey });
         void refreshNewest();
       },
     },

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
 import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { AiEmployeeProfilePage } from "./ai-employee-profile-page.tsx";
 
@@ -211,5 +212,43 @@ describe("AI employee profile", () => {
 
     expect(await screen.findByRole("heading", { name: "AI employee not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to AI employees" })).toHaveAttribute("href", "/ai_employees");
+  });
+
+  it("opens the playground from Try it and sends the test message through the API, snake_case", async () => {
+    answer();
+    const session = "0b6c3f0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f";
+    const reply = (content: string) => ({
+      id: `m-${content}`,
+      conversation_id: session,
+      sender_type: "ai",
+      sender_name: "Sofía Reyes",
+      avatar_url: null,
+      content,
+      attachments: [],
+      created_at: "2026-11-20T10:00:01.000Z",
+      agent_run_id: "run-1",
+    });
+    api.routes[`POST /app/ai_employees/${ID}/playground.json`] = (req, res) =>
+      sendJson(res, 200, {
+        session_id: session,
+        message: { ...reply("question"), id: `q-${api.requests.length}`, sender_type: "customer" },
+        reply: reply((req.body as { session_id?: string }).session_id ? "Second answer" : "First answer"),
+        run: null,
+        pending: null,
+      });
+    renderProfile();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Try it" }));
+    const sheet = await screen.findByRole("dialog", { name: "Try Sofía Reyes" }, overlayKitWait);
+    const box = within(sheet).getByRole("textbox", { name: "Test message" });
+    fireEvent.change(box, { target: { value: "Hello" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "Send" }));
+    expect(await within(sheet).findByText("First answer")).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: "Again" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "Send" }));
+    expect(await within(sheet).findByText("Second answer")).toBeInTheDocument();
+
+    const sent = api.requests.filter((request) => request.method === "POST").map((request) => request.body);
+    expect(sent).toEqual([{ content: "Hello" }, { content: "Again", session_id: session }]);
   });
 });

@@ -6,10 +6,11 @@ import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
 import { initials } from "#web/lib/utils.ts";
+import { TryItButton } from "./try-it-button.tsx";
 
 type ProfileHeaderProps = { employee: AiEmployee; canManage: boolean };
 
-/** The way back, who the employee is (picture, name, role, status, department, tenure) and Edit. */
+/** The way back, who the employee is (picture, name, role, status, department, tenure), Try it and Edit. */
 export function ProfileHeader({ employee, canManage }: ProfileHeaderProps) {
   return (
     <div className="space-y-4">
@@ -51,6 +52,7 @@ export function ProfileHeader({ employee, canManage }: ProfileHeaderProps) {
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          <TryItButton employee={employee} />
           <EditEmployee id={employee.id} canManage={canManage} />
         </div>
       </div>

@@ -2,7 +2,7 @@ import type { ConversationDetail } from "@foreman/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, PanelRightOpen, UserRoundCheck, X } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { LeadStageBadge } from "#web/components/badges/lead-stage-badge.tsx";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -12,6 +12,7 @@ import { useCompanyId } from "#web/lib/company-id.tsx";
 import { useLiveEventsStatus } from "#web/lib/live-events.ts";
 import { cn } from "#web/lib/utils.ts";
 import {
+  agentRunsQueryOptions,
   conversationQueryOptions,
   conversationsKeys,
   isConversationNotFound,
@@ -21,12 +22,16 @@ import {
 } from "../api.ts";
 import { toNewAttachment } from "../attachment-files.ts";
 import { useLiveConversation } from "../use-live-conversation.ts";
+import { AgentReplyNotice } from "./agent-reply-notice.tsx";
 import { ChannelIcon } from "./channel-icon.tsx";
 import { ConversationDetails } from "./conversation-details.tsx";
 import { ConversationNotFound } from "./conversation-not-found.tsx";
 import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
 import { MessageThread } from "./message-thread.tsx";
 import { ReplyBox } from "./reply-box.tsx";
+
+// Most visits never open a trace: the sheet and the trace view come in their own chunk.
+const RunTraceSheet = lazy(() => import("./run-trace-sheet.tsx").then((module) => ({ default: module.RunTraceSheet })));
 
 type ConversationPageProps = { conversationId: string; embed: boolean };
 
@@ -46,6 +51,11 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
   const [detailsOpen, setDetailsOpen] = useState(false);
   const detailsId = useId();
   const thread = useMemo(() => threadMessages(messages.data), [messages.data]);
+  const aiHandled = detail.data?.handledBy === "ai";
+  // While the AI answers, its late or failed replies show above the reply box.
+  const agentRuns = useQuery({ ...agentRunsQueryOptions(companyId, conversationId), enabled: aiHandled });
+  const [trace, setTrace] = useState<{ runId: string; open: boolean } | null>(null);
+  const showTrace = useCallback((runId: string) => setTrace({ runId, open: true }), []);
 
   const send = useMutation({
     mutationFn: async ({ content, files }: { content: string; files: File[] }) => {
@@ -104,10 +114,22 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
           loadingOlder={messages.isFetchingNextPage}
           onLoadOlder={() => void messages.fetchNextPage()}
           sentCount={sentCount}
+          onShowTrace={showTrace}
         />
       ) : (
         <ThreadSkeleton />
       )}
+      {aiHandled && agentRuns.data ? <AgentReplyNotice pending={agentRuns.data.pending} /> : null}
+      {trace ? (
+        <Suspense fallback={null}>
+          <RunTraceSheet
+            conversationId={conversationId}
+            runId={trace.runId}
+            open={trace.open}
+            onOpenChange={(open) => setTrace((current) => current && { ...current, open })}
+          />
+        </Suspense>
+      ) : null}
       <ReplyBox
         onSend={(content, files) => send.mutateAsync({ content, files }).then(() => undefined)}
         aiHandled={conversation?.handledBy === "ai"}

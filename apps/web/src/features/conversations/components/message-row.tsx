@@ -1,3 +1,4 @@
+import { ListTree } from "lucide-react";
 import { memo } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
 import { cn } from "#web/lib/utils.ts";
@@ -6,7 +7,8 @@ import { MessageAttachments } from "./message-attachments.tsx";
 
 // One message of the thread. The customer writes on the left; the AI employee and staff answer on the
 // right (the company's side), the AI in a tinted bubble, staff in the accent colour. Memoised: a new
-// message must not re-render the hundreds already on screen.
+// message must not re-render the hundreds already on screen. A reply the agent runtime wrote carries
+// its run: an "AI runtime" mark by the sender and a Trace button that shows how it was reached.
 
 const ROLE_LABELS = { customer: "Customer", ai: "AI employee", staff: "Staff" } as const;
 
@@ -16,7 +18,16 @@ const BUBBLES = {
   staff: "bg-primary text-primary-foreground",
 } as const;
 
-export const MessageRow = memo(MessageRowView, (before, after) => sameRow(before.item, after.item));
+type MessageRowProps = {
+  item: MessageItem;
+  /** Opens the trace of an AI reply's run; without it no Trace button is shown. Keep it stable. */
+  onShowTrace?: (runId: string) => void;
+};
+
+export const MessageRow = memo(
+  MessageRowView,
+  (before, after) => sameRow(before.item, after.item) && before.onShowTrace === after.onShowTrace,
+);
 
 /** The thread rebuilds its items on every change; a row re-renders only when what it shows changed. */
 function sameRow(a: MessageItem, b: MessageItem): boolean {
@@ -29,10 +40,11 @@ function sameRow(a: MessageItem, b: MessageItem): boolean {
   );
 }
 
-function MessageRowView({ item }: { item: MessageItem }) {
+function MessageRowView({ item, onShowTrace }: MessageRowProps) {
   const { message, first, last, time, dateTime } = item;
   const outgoing = message.senderType !== "customer";
   const hasText = message.content.trim() !== "";
+  const runId = message.senderType === "ai" ? message.agentRunId : null;
   return (
     <li
       className={cn(
@@ -61,6 +73,15 @@ function MessageRowView({ item }: { item: MessageItem }) {
             ) : (
               <span className="sr-only">{ROLE_LABELS.customer}</span>
             )}
+            {runId ? (
+              <span
+                className="inline-flex items-center self-center rounded border border-primary/20 bg-primary/8 px-1 font-medium text-[0.625rem] text-primary leading-4 dark:bg-primary/15 dark:text-[oklch(0.8_0.1_280)]"
+                title="Written by the AI runtime"
+                data-testid="ai-runtime-badge"
+              >
+                AI runtime
+              </span>
+            ) : null}
           </p>
         ) : null}
         <div className={cn("flex max-w-full items-end gap-2", outgoing && "flex-row-reverse")}>
@@ -82,6 +103,19 @@ function MessageRowView({ item }: { item: MessageItem }) {
               <MessageAttachments attachments={message.attachments} outgoing={outgoing} />
             ) : null}
           </div>
+          {runId && onShowTrace ? (
+            <button
+              type="button"
+              onClick={() => onShowTrace(runId)}
+              className="mb-0.5 inline-flex shrink-0 items-center gap-1 rounded px-1 py-0.5 text-[0.6875rem] text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Trace of this AI reply"
+              aria-haspopup="dialog"
+              data-testid="show-trace"
+            >
+              <ListTree aria-hidden className="size-3" />
+              Trace
+            </button>
+          ) : null}
           {time ? (
             <time
               dateTime={message.createdAt ?? undefined}

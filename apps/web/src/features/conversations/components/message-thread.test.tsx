@@ -81,4 +81,33 @@ describe("MessageThread", () => {
     );
     expect(screen.getByText("Start of the conversation")).toBeInTheDocument();
   });
+
+  it("marks replies the AI runtime wrote and opens their trace from a Trace button", async () => {
+    const user = userEvent.setup();
+    const onShowTrace = vi.fn();
+    renderThread(
+      [
+        message({ content: "Do you have oak chairs?" }),
+        message({ senderType: "ai", senderName: "Lucía Fernández", content: "Yes!", agentRunId: "run-7" }),
+        message({ senderType: "ai", senderName: "Lucía Fernández", content: "Written before the runtime" }),
+        message({ senderType: "staff", senderName: "Dana Ruiz", content: "Hi" }),
+      ],
+      { onShowTrace },
+    );
+    const rows = screen.getAllByTestId("message");
+    expect(within(rows[1]!).getByTestId("ai-runtime-badge")).toHaveTextContent("AI runtime");
+    for (const row of [rows[0]!, rows[2]!, rows[3]!]) {
+      expect(within(row).queryByRole("button", { name: /Trace/ })).not.toBeInTheDocument();
+    }
+    const trace = within(rows[1]!).getByRole("button", { name: "Trace of this AI reply" });
+    trace.focus();
+    await user.keyboard("{Enter}");
+    expect(onShowTrace).toHaveBeenCalledWith("run-7");
+  });
+
+  it("shows no Trace button where nobody opens traces", () => {
+    renderThread([message({ senderType: "ai", senderName: "Lucía Fernández", agentRunId: "run-7" })]);
+    expect(screen.getByTestId("ai-runtime-badge")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Trace/ })).not.toBeInTheDocument();
+  });
 });

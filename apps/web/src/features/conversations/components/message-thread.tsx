@@ -24,6 +24,8 @@ type MessageThreadProps = {
   onLoadOlder: () => void;
   /** Bumped when this tab sent a message: always scroll to it. */
   sentCount: number;
+  /** Opens the trace of an AI reply's run (a stable function: rows are memoised). */
+  onShowTrace?: (runId: string) => void;
   className?: string;
 };
 
@@ -33,6 +35,7 @@ export function MessageThread({
   loadingOlder,
   onLoadOlder,
   sentCount,
+  onShowTrace,
   className,
 }: MessageThreadProps) {
   const scroller = useRef<HTMLElement>(null);
@@ -189,7 +192,7 @@ export function MessageThread({
                   </span>
                 </li>
               ) : (
-                <MessageRow key={item.key} item={item} />
+                <MessageRow key={item.key} item={item} onShowTrace={onShowTrace} />
               ),
             )}
           </ol>
