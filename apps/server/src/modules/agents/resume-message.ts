@@ -10,9 +10,9 @@ export type ResumeFacts = { quoteNumber: number | null; total: string | null; pe
 const TEXT = {
   en: {
     discountYes: (f: ResumeFacts) =>
-      `Good news: your ${f.percent}% discount on quote Q-${f.quoteNumber} is approved. The new total is ${f.total}.`,
+      `Good news: your ${f.percent}% discount on Q-${f.quoteNumber} is approved. The new total is ${f.total}.`,
     discountNo: (f: ResumeFacts) =>
-      `I'm sorry, the ${f.percent}% discount on quote Q-${f.quoteNumber} was not authorized. The quote stays at ${f.total}.`,
+      `I'm sorry, the ${f.percent}% discount on Q-${f.quoteNumber} was not authorized. The quote stays at ${f.total}.`,
     orderYes: (f: ResumeFacts) => `Good news: your order Q-${f.quoteNumber} for ${f.total} is approved and confirmed.`,
     orderNo: (f: ResumeFacts) =>
       `I'm sorry, I couldn't get order Q-${f.quoteNumber} approved right now; a colleague will contact you about it.`,
