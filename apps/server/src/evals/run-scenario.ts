@@ -32,6 +32,11 @@ export type RunOptions = {
   trial?: number;
   /** Told apart from other runs on the same database (the CLI's runs are each on a fresh one). */
   tag?: string;
+  /**
+   * How long to wait for a reply whose run is queued for a retry (a model that failed for now: the job
+   * runs again 1 s, 2 s, 4 s… later). Never happens on the built-in engine.
+   */
+  retryWaitMs?: number;
 };
 
 export async function runScenario(
@@ -80,7 +85,10 @@ export async function runScenario(
         const problem = await resolveActionItem(world, staffHeaders, conversationId, step);
         if (problem) failures.push(`turn ${turn} (staff ${step.staff}): ${problem}`);
       }
-      await world.settle();
+      if (conversationId) {
+        const stuck = await settleConversation(world, conversationId, options.retryWaitMs ?? 60_000);
+        if (stuck) failures.push(`turn ${turn}: a reply is still queued for another attempt (${stuck})`);
+      } else await world.settle();
       if (conversationId) transcript.push(...(await newAiMessages(world, conversationId, transcript)));
     }
     final = await finalState(world, scenario, conversationId, setup);
@@ -97,6 +105,29 @@ export async function runScenario(
     transcript,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * Every job due has run, and no reply in this conversation is still queued for a later attempt (or
+ * the wait is over: the goal then sees the conversation without that reply).
+ */
+async function settleConversation(
+  world: EvalWorld,
+  conversationId: string,
+  retryWaitMs: number,
+): Promise<string | null> {
+  const until = Date.now() + retryWaitMs;
+  for (;;) {
+    await world.settle();
+    const [pending] = await world.rows<{ last_error: string | null }>(
+      sql`select j.last_error from jobs j join messages m on m.id = j.subject_id
+          where j.kind = 'agent_reply' and j.state in ('queued', 'running') and m.conversation_id = ${conversationId}
+          limit 1`,
+    );
+    if (!pending) return null;
+    if (Date.now() >= until) return pending.last_error ?? "no error recorded";
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function describeStaff(step: StaffAction): string {

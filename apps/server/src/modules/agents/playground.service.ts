@@ -30,6 +30,7 @@ export async function runPlayground(
   const employee = isUuid(aiEmployeeId) ? await findAiEmployee(db, companyId, aiEmployeeId) : null;
   if (!employee) throw httpError(404, "not_found", "AI employee not found");
   const staffName = (await findStaffName(db, scope.userId)) ?? "Staff";
+  await queue.prepare();
   const stored = await db.transaction(async (tx) => {
     let sessionId: string;
     if (input.sessionId) {

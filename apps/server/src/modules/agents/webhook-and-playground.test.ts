@@ -55,8 +55,10 @@ describe("webhook deliveries", () => {
       conversation_id: sent.json().conversation_id,
       message: { role: "ai", reply_to: sent.json().message_id },
     });
-    const [job] = await w.rows(sql`select state, attempts from jobs where kind = 'webhook_delivery'`);
-    expect(job).toEqual({ state: "done", attempts: 2 });
+    // The job settles just after the receiver's answer.
+    await expect
+      .poll(async () => (await w.rows(sql`select state, attempts from jobs where kind = 'webhook_delivery'`))[0])
+      .toEqual({ state: "done", attempts: 2 });
   });
 });
 

@@ -24,6 +24,7 @@ export async function receiveChannelMessage(
 ): Promise<InboundAccepted> {
   const earlier = await findDelivered(deps.db, channel.id, input.messageId);
   if (earlier) return { ...earlier, duplicate: true };
+  await deps.queue.prepare();
   let stored: { conversationId: string; message: NonNullable<Awaited<ReturnType<typeof storeInbound>>> };
   try {
     stored = await deps.db.transaction(async (tx) => {

@@ -50,6 +50,10 @@ export class GraphileJobQueue implements JobQueue {
     return id;
   }
 
+  prepare(): Promise<void> {
+    return this.#ensureRunning();
+  }
+
   wake(): void {}
 
   /**

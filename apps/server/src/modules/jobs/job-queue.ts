@@ -21,6 +21,11 @@ export interface JobQueue {
    * Answers its id, or null when the subject already has a job of that kind.
    */
   enqueue(tx: Executor, job: NewJob): Promise<string | null>;
+  /**
+   * Before a transaction that will enqueue: readies the queue (graphile-worker's first start runs its
+   * migrations; inside a transaction that would hold a pooled connection meanwhile).
+   */
+  prepare(): Promise<void>;
   /** After the transaction committed: start on new jobs now rather than at the next poll. */
   wake(): void;
   /** Registers what runs each kind; call before start. */

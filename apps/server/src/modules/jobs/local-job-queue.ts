@@ -38,6 +38,8 @@ export class LocalJobQueue implements JobQueue {
     return insertJob(tx, job);
   }
 
+  async prepare(): Promise<void> {}
+
   wake(): void {
     if (this.#started) void this.#poll();
   }

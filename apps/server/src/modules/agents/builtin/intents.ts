@@ -129,7 +129,7 @@ const CUES: Record<Exclude<AgentIntent, "out_of_scope">, { en: string[]; es: str
   },
   quote_request: {
     en: ["quote", "quotation", "estimate", "proposal", "how much for", "price for"],
-    es: ["cotizacion", "cotizar", "cotiza", "presupuesto", "propuesta", "cuanto sale por"],
+    es: ["cotizacion", "cotizar", "cotiza", "cotizas", "cotizame", "presupuesto", "propuesta", "cuanto sale por"],
   },
   price_question: {
     en: ["price", "how much", "cost", "costs", "pricing", "rate"],

@@ -5,7 +5,16 @@ import type { MessageLanguage } from "./intents.ts";
 
 type Quote = { number: string; total: string; discount_percent: number; items: { name: string; quantity: number }[] };
 type Product = { name: string; sku: string; price: string; measureUnit: string };
-type Order = { number: number; title: string; status: string; total: string; placed_on: string };
+type Order = { number: number; title: string; state: string; status: string; total: string; placed_on: string };
+
+/** Order states as a Spanish-speaking customer reads them. */
+const ESTADOS: Record<string, string> = {
+  confirmed: "confirmado",
+  pending: "pendiente",
+  completed: "completado",
+  cancelled: "cancelado",
+  started: "en preparación",
+};
 
 const list = (items: string[]) => items.map((item) => `• ${item}`).join("\n");
 const lines = (quote: Quote) => quote.items.map((item) => `${item.quantity} × ${item.name}`).join(", ");
@@ -71,7 +80,7 @@ export const REPLIES = {
       `Dime qué productos y cantidades necesitas y preparo la cotización${limit > 0 ? `; puedo ofrecer hasta ${limit}% de descuento` : ""}.`,
     whichProduct: "¿Qué producto quieres? Dime el nombre y la cantidad.",
     orders: (orders: Order[]) =>
-      `Estos son tus pedidos:\n${list(orders.map((o) => `#${o.number} ${o.title}: ${o.status}, ${o.total} (del ${o.placed_on})`))}`,
+      `Estos son tus pedidos:\n${list(orders.map((o) => `#${o.number} ${o.title}: ${ESTADOS[o.state] ?? o.status}, ${o.total} (del ${o.placed_on})`))}`,
     noOrder: (n: number | null) =>
       n === null ? "No encuentro pedidos en tu cuenta." : `No encuentro el pedido ${n} en tu cuenta.`,
     handedOff: "Te paso con una persona de nuestro equipo; te responderá aquí en breve.",

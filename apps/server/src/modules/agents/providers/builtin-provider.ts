@@ -88,7 +88,8 @@ export function nextStep(understood: UnderstoodMessage, text: string, results: T
 
   function discountStep(u: UnderstoodMessage, done: ToolResult[], h: TurnHints, s: Replies): Step {
     const quote = h.openQuote;
-    if (!quote) return { say: s.needQuoteFirst(limit) };
+    // "A quote for 10 pallets with 5% off": build the quote with it (buyingStep applies the limit).
+    if (!quote || done.some((r) => r.name === "find_products")) return buyingStep(u, text, done, h, s);
     const percent = u.discountPercent ?? (limit > 0 ? limit : null);
     if (percent === null) return { say: s.whichDiscount };
     const upsert = done.find((r) => r.name === "upsert_quote");
@@ -112,6 +113,8 @@ function buyingStep(u: UnderstoodMessage, text: string, done: ToolResult[], h: T
     if (!first) {
       // "Go ahead" with a quote already open: confirm it rather than look for a product.
       if (h.openQuote && u.intent === "order_request") return { call: "confirm_order", args: {} };
+      // A discount asked for with nothing to quote yet.
+      if (u.intent === "discount_request") return { say: s.needQuoteFirst(limit) };
       return { say: s.noProducts((last.result.suggestions as Product[]) ?? []) };
     }
     const discount = u.discountPercent !== null && u.discountPercent <= limit ? u.discountPercent : undefined;

@@ -52,7 +52,8 @@ export const findProducts: AgentTool<"find_products"> = {
       })
       .from(products)
       .where(eq(products.companyId, context.companyId))
-      .orderBy(sql`${score} desc`, asc(products.name))
+      // Ties go to the shorter name: "pallets" is more likely the "Wooden pallet" than the "Pallet jack 2500 kg".
+      .orderBy(sql`${score} desc`, sql`length(${products.name})`, asc(products.name))
       .limit(MATCHES);
     const matched = rows.filter((row) => Number(row.score) > 0);
     const shown = (list: typeof rows) =>
