@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
 import { delayed, type FakeOpenAi, startFakeOpenAi } from "#server/test/fake-openai.ts";
+import { createDepartment } from "#server/test/fixtures.ts";
 
 // The pipeline with LLM_PROVIDER=openai against a scripted OpenAI-compatible server on 127.0.0.1: the
 // model's tool calls run through the same tools (and their rules), its final text is the reply, tokens
@@ -131,5 +132,38 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
       sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai'`,
     );
     expect(replies).toEqual([{ content: "Yes, sorry for the wait!" }]);
+  });
+
+  it("hands the conversation to another department's AI employee, who answers from then on", async () => {
+    const support = await createDepartment(w.t.db, w.a.companyId, { name: "Soporte", employees: 1 });
+    const [helper] = await w.rows<{ id: string }>(sql`select id from ai_employees where department_id = ${support.id}`);
+    fake.push(
+      { toolCalls: [{ name: "hand_off", arguments: { to: "support", reason: "A broken delivery" } }] },
+      { content: "I'm passing you to our support team." },
+    );
+    const sent = await w.send(w.a.channel.token, inbound("My delivery arrived broken", { externalId: "openai-3" }));
+    await w.settle();
+    const conversationId = sent.json().conversation_id as string;
+    expect(
+      await w.rows(sql`select ai_employee_id, handled_by from conversations where id = ${conversationId}`),
+    ).toEqual([{ ai_employee_id: helper!.id, handled_by: "ai" }]);
+    const [run] = await w.rows<{ outcome: string; steps: { kind: string; to?: string }[] }>(
+      sql`select outcome, steps from agent_runs where conversation_id = ${conversationId}`,
+    );
+    expect(run!.outcome).toBe("handed_off");
+    expect(run!.steps.at(-1)).toMatchObject({ kind: "handoff", to: "Employee 1 (support)" });
+
+    fake.push({ content: "Support here: sorry about that, a replacement is on its way." });
+    await w.send(w.a.channel.token, inbound("ok, thanks", { externalId: "openai-3" }));
+    await w.settle();
+    const [latest] = await w.rows(
+      sql`select ai_employee_id from agent_runs where conversation_id = ${conversationId} order by started_at desc limit 1`,
+    );
+    expect(latest).toEqual({ ai_employee_id: helper!.id });
+  });
+
+  it("refuses a channel token on the staff API", async () => {
+    const me = await w.t.app.inject({ url: "/app/me.json", headers: { authorization: `Bearer ${w.a.channel.token}` } });
+    expect(me.statusCode).toBe(401);
   });
 });
