@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
 import { delayed, type FakeOpenAi, startFakeOpenAi } from "#server/test/fake-openai.ts";
 import { createDepartment } from "#server/test/fixtures.ts";
+import { STEP_CAP_REPLY } from "./agent-loop.ts";
 
 // The pipeline with LLM_PROVIDER=openai against a scripted OpenAI-compatible server on 127.0.0.1: the
 // model's tool calls run through the same tools (and their rules), its final text is the reply, tokens
@@ -165,5 +166,24 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
   it("refuses a channel token on the staff API", async () => {
     const me = await w.t.app.inject({ url: "/app/me.json", headers: { authorization: `Bearer ${w.a.channel.token}` } });
     expect(me.statusCode).toBe(401);
+  });
+
+  it("stops a model that never writes its reply after AGENT_MAX_STEPS calls and hands the customer to staff", async () => {
+    const lookup = { toolCalls: [{ name: "find_products", arguments: { query: "pallet" } }] };
+    fake.push(lookup, lookup, lookup, lookup, lookup, lookup);
+    const sent = await w.send(w.a.channel.token, inbound("pallets?", { externalId: "openai-loop" }));
+    await w.settle();
+    const conversationId = sent.json().conversation_id as string;
+    const [run] = await w.rows<{ model_calls: number; outcome: string }>(
+      sql`select model_calls, outcome from agent_runs where conversation_id = ${conversationId}`,
+    );
+    expect(run).toEqual({ model_calls: 6, outcome: "handed_off" });
+    const [reply] = await w.rows(
+      sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai'`,
+    );
+    expect(reply).toEqual({ content: STEP_CAP_REPLY });
+    expect(await w.rows(sql`select handled_by from conversations where id = ${conversationId}`)).toEqual([
+      { handled_by: "staff" },
+    ]);
   });
 });
