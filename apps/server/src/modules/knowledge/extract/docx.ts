@@ -1,0 +1,23 @@
+// DOCX through mammoth: the document as HTML (Heading 1–6 styles become h1–h6), then the same sectioning
+// as an uploaded web page.
+import mammoth from "mammoth";
+import { ExtractionError } from "./errors.ts";
+import { htmlToSections } from "./html.ts";
+import type { Section } from "./sections.ts";
+
+// Images are dropped without being read: mammoth would otherwise inline each one as base64.
+const skipImages = mammoth.images.imgElement(async () => ({ src: "" }));
+
+export async function docxToSections(bytes: Uint8Array): Promise<Section[]> {
+  let html: string;
+  try {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    html = (await mammoth.convertToHtml({ buffer }, { convertImage: skipImages })).value;
+  } catch (error) {
+    // Not a zip, a zip cut short, no word/document.xml, or XML that does not parse.
+    throw new ExtractionError("This Word document is damaged or incomplete, so its text could not be read.", {
+      cause: error,
+    });
+  }
+  return htmlToSections(html);
+}
