@@ -16,6 +16,7 @@ import { aiEmployeesRoutes } from "./modules/ai-employees/ai-employees.routes.ts
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
 import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { apiChannelsRoutes } from "./modules/channels/api-channels.routes.ts";
 import { channelApiRoutes } from "./modules/channels/channel-api.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
@@ -29,6 +30,7 @@ import type { EventBus } from "./modules/events/event-bus.ts";
 import { eventsPlugin } from "./modules/events/events.plugin.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { assistRoutes } from "./modules/tasks/assist.routes.ts";
@@ -138,8 +140,10 @@ export async function buildApp({
     companyScoped(
       departmentsRoutes,
       aiEmployeesRoutes,
+      catalogRoutes,
       apiChannelsRoutes,
       agentsRoutes,
+      knowledgeRoutes,
       activitiesRoutes,
       salesRoutes,
       ordersRoutes,

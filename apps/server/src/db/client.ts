@@ -37,12 +37,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { unaccent }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
+    import("@electric-sql/pglite/contrib/unaccent"),
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+  // unaccent: knowledge search matches Spanish words typed with or without their accents.
+  const extensions = { unaccent };
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
   return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", undefined, () => client.close());
 }
 

@@ -7,7 +7,9 @@ import {
   companies,
   conversations,
   customers,
+  knowledgeEntries,
   messages,
+  products,
   quotes,
   taskMessages,
   tasks,
@@ -33,6 +35,10 @@ export type CompanyWorld = {
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
   quote: { id: string; number: number };
+  /** A product of the company's catalog. */
+  product: { id: string };
+  /** A knowledge base entry (an uploaded text file, not indexed). */
+  knowledgeEntry: { id: string };
   /** A question and an authorize item to do (due in an hour), one done, one past due. */
   question: string;
   authorize: string;
@@ -95,6 +101,23 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       conversationId: conversation!.id,
     })
     .returning();
+  const [product] = await db
+    .insert(products)
+    .values({ companyId: company.id, sku: "PAL-01", name: "Wooden pallet", unitPriceCents: 1800 })
+    .returning({ id: products.id });
+  const [knowledgeEntry] = await db
+    .insert(knowledgeEntries)
+    .values({
+      companyId: company.id,
+      title: "Opening hours",
+      source: "file",
+      fileName: "hours.txt",
+      fileKind: "text",
+      contentType: "text/plain; charset=utf-8",
+      byteSize: 12,
+      fileData: new TextEncoder().encode("Open 9 to 5."),
+    })
+    .returning({ id: knowledgeEntries.id });
   // 25 messages, one a minute, so "the last 20" leaves 5 out.
   const start = Date.now() - 2 * HOUR;
   await db.insert(messages).values(
@@ -192,6 +215,8 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },
     quote: { id: quote!.id, number: quote!.number },
+    product: { id: product!.id },
+    knowledgeEntry: { id: knowledgeEntry!.id },
     question: rows[0]!.id,
     authorize: rows[1]!.id,
     done: rows[2]!.id,

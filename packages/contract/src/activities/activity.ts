@@ -16,6 +16,11 @@ export const ACTIVITY_KINDS = [
   "api_channel.created",
   "api_channel.rotated",
   "api_channel.revoked",
+  "product.created",
+  "product.updated",
+  "products.imported",
+  "knowledge.created",
+  "knowledge.deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -30,6 +35,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "conversation",
   "company",
   "api_channel",
+  "product",
+  "knowledge_entry",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

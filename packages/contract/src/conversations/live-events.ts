@@ -1,10 +1,17 @@
 // The live event stream (`GET /app/events`, server-sent events, company-scoped): each event's SSE `event:`
 // name is its `type`, its `data:` the JSON of the whole event (camelCase here, snake_case on the wire).
 import { z } from "zod";
+import { KNOWLEDGE_STATUSES } from "../knowledge/knowledge.ts";
 import { TASK_STATES } from "../tasks/task.ts";
 import { messageSchema } from "./schemas.ts";
 
-export const LIVE_EVENT_TYPES = ["message.created", "conversation.updated", "task.created", "task.updated"] as const;
+export const LIVE_EVENT_TYPES = [
+  "message.created",
+  "conversation.updated",
+  "task.created",
+  "task.updated",
+  "knowledge.updated",
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Seconds between the stream's heartbeat comments (keeps proxies from closing an idle stream). */
@@ -18,5 +25,12 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("conversation.updated"), conversationId: z.string() }),
   taskEvent("task.created"),
   taskEvent("task.updated"),
+  // A knowledge base entry's processing moved on (queued → extracting with progress → indexed or failed).
+  z.object({
+    type: z.literal("knowledge.updated"),
+    entryId: z.string(),
+    status: z.enum(KNOWLEDGE_STATUSES),
+    progress: z.number().int(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -15,17 +14,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { apiChannels } from "./channels.ts";
-import { companyId, createdAt, inList } from "./columns.ts";
+import { bytea, companyId, createdAt, inList } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { aiEmployees } from "./departments.ts";
 
 // Conversations, their messages and attachments.
 // Every table carries company_id; states are text + check (not pg enums) so a new value is a plain migration.
-
-/** File bytes. Drizzle has no bytea builder; both drivers take and give a Uint8Array (pg: a Buffer). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
 
 // Leads and orders link here; a conversation has the status, the handler and the activity time.
 export const conversations = pgTable(

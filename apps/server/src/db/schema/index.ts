@@ -6,5 +6,6 @@ export * from "./companies.ts";
 export * from "./conversations.ts";
 export * from "./customers.ts";
 export * from "./departments.ts";
+export * from "./knowledge.ts";
 export * from "./sales.ts";
 export * from "./tasks.ts";

@@ -1,6 +1,18 @@
 import { CHANNELS, LEAD_STAGES, ORDER_STATES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { companyId, createdAt } from "./columns.ts";
 import { conversations } from "./conversations.ts";
 import { customers } from "./customers.ts";
@@ -37,14 +49,25 @@ export const products = pgTable(
     companyId: companyId(),
     sku: text("sku").notNull(),
     name: text("name").notNull(),
+    description: text("description").notNull().default(""),
     measureUnit: text("measure_unit").notNull().default("unit"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     currency: currency(),
+    // Units in stock; null when the company does not track it.
+    stock: integer("stock"),
+    // Whether it can be had now (out of stock, seasonal, …); the AI employees still find it and say so.
+    available: boolean("available").notNull().default(true),
+    // Whether it is sold at all: the AI employees neither find nor quote an inactive product.
+    active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique("products_company_id_sku_key").on(t.companyId, t.sku),
+    // SKUs are unique per company whatever their case ("pal-01" is "PAL-01"); the agent tools and the
+    // import look SKUs up by upper(sku), and every company-scoped read filters by company_id first.
+    uniqueIndex("products_company_id_upper_sku_key").on(t.companyId, sql`upper(${t.sku})`),
     check("products_unit_price_cents_check", sql`${t.unitPriceCents} >= 0`),
+    check("products_stock_check", sql`${t.stock} >= 0`),
   ],
 );
 

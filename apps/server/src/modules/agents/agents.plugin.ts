@@ -4,8 +4,10 @@ import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { createJobQueue } from "../jobs/create-job-queue.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import { knowledgeIndexHandler } from "../knowledge/index-entry.ts";
+import { databaseKnowledge } from "../knowledge/knowledge-source.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
-import { type KnowledgeSource, noKnowledge } from "./knowledge.ts";
+import type { KnowledgeSource } from "./knowledge.ts";
 import type { ModelProvider } from "./model-provider.ts";
 import { PipelineAgentRuntime } from "./pipeline-agent-runtime.ts";
 import { createProvider } from "./providers/create-provider.ts";
@@ -49,12 +51,14 @@ export const agentsPlugin = fp<AgentsPluginOptions>(
         queue,
         events: app.events,
         provider,
-        knowledge: options.knowledge ?? noKnowledge,
+        knowledge: options.knowledge ?? databaseKnowledge(app.db),
         maxSteps: options.config.agents.maxSteps,
         log: app.log,
       }),
     );
     queue.handle("webhook_delivery", webhookDeliveryHandler(app.db));
+    // The training centre's files are read by the same queue.
+    queue.handle("knowledge_index", knowledgeIndexHandler({ db: app.db, events: app.events, log: app.log }));
     app.decorate("jobs", queue);
     app.decorate("modelProvider", provider);
     app.decorate("agentRuntime", options.runtime ?? new PipelineAgentRuntime(queue));

@@ -74,9 +74,9 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async #start(): Promise<void> {
-    const { run, Logger } = await import("graphile-worker");
+    const { run, runMigrations, Logger } = await import("graphile-worker");
     const log = this.options.log;
-    this.#runner = await run({
+    const options = {
       connectionString: this.options.connectionString,
       concurrency: this.options.concurrency,
       maxPoolSize: this.options.concurrency + 2,
@@ -87,12 +87,19 @@ export class GraphileJobQueue implements JobQueue {
         else if (level === "warning") log.warn(message);
       }),
       taskList: {
-        [TASK]: async (payload) => {
+        [TASK]: async (payload: unknown) => {
           const jobId = (payload as { jobId?: unknown }).jobId;
           if (typeof jobId === "string") await this.#track(jobId);
         },
       },
+    };
+    // Instances starting together on a fresh database would each create graphile-worker's schema:
+    // one at a time, under a transaction-scoped lock, and the others find it done.
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('foreman:graphile-worker:migrate'))`);
+      await runMigrations(options);
     });
+    this.#runner = await run(options);
     this.#sweeper = setInterval(() => void this.#sweep(), Math.max(250, this.options.leaseMs / 2));
     this.#sweeper.unref();
     await this.#sweep();

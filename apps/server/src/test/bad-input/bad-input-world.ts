@@ -21,6 +21,8 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     ai_employees: w.a.aiEmployee.id,
     ai_departments: w.a.department.id,
     api_channels: w.a.apiChannel.id,
+    products: w.a.product.id,
+    knowledge_base_entries: w.a.knowledgeEntry.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {

@@ -1,4 +1,4 @@
-import { asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { products } from "#server/db/schema/index.ts";
 import { type AgentTool, formatPrice, ok } from "./tool.ts";
 
@@ -26,7 +26,7 @@ export function productTerms(query: string): string[] {
   return [...new Set(words.map((word) => (word.length > 4 ? word.replace(/(es|s)$/, "") : word)))];
 }
 
-/** Products ranked by how many of the query's terms their name or SKU contains; the catalog's first ones when none match. */
+/** Active products ranked by how many of the query's terms their name or SKU contains; the catalog's first ones when none match. */
 export const findProducts: AgentTool<"find_products"> = {
   name: "find_products",
   async run({ query }, { db, context }) {
@@ -48,10 +48,14 @@ export const findProducts: AgentTool<"find_products"> = {
         measureUnit: products.measureUnit,
         unitPriceCents: products.unitPriceCents,
         currency: products.currency,
+        available: products.available,
+        // Null when the company does not track stock.
+        stock: products.stock,
         score,
       })
       .from(products)
-      .where(eq(products.companyId, context.companyId))
+      // Only what is sold: an inactive product is neither found nor suggested.
+      .where(and(eq(products.companyId, context.companyId), eq(products.active, true)))
       // Ties go to the shorter name: "pallets" is more likely the "Wooden pallet" than the "Pallet jack 2500 kg".
       .orderBy(sql`${score} desc`, sql`length(${products.name})`, asc(products.name))
       .limit(MATCHES);

@@ -19,7 +19,7 @@ export type PricedLine = {
   currency: string;
 };
 
-/** Catalog prices for the lines; a SKU the company does not sell is named in `unknown`. */
+/** Catalog prices for the lines; a SKU the company does not sell (or no longer: inactive) is named in `unknown`. */
 export async function priceLines(
   db: Executor,
   companyId: string,
@@ -29,7 +29,9 @@ export async function priceLines(
   const rows = await db
     .select()
     .from(products)
-    .where(and(eq(products.companyId, companyId), inArray(sql`upper(${products.sku})`, skus)));
+    .where(
+      and(eq(products.companyId, companyId), eq(products.active, true), inArray(sql`upper(${products.sku})`, skus)),
+    );
   const bySku = new Map(rows.map((row) => [row.sku.toUpperCase(), row]));
   const unknown = skus.filter((sku) => !bySku.has(sku));
   const priced = lines.flatMap((line) => {

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "#server/db/client.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { JobHandler } from "../jobs/job-queue.ts";
+import {
+  chunkSections,
+  ExtractionError,
+  extractSections,
+  type KnowledgeFileKind,
+  type Section,
+} from "./extract/index.ts";
+import { findEntryWithFile, replaceChunks, updateEntry } from "./knowledge.repository.ts";
+
+/** Progress is written at most this often while a file is read (each write is an event too). */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The `knowledge_index` job: reads the entry (a file's text by section, or the hand-written question
+ * and answer or note), chunks it and replaces its chunks in one transaction, announcing progress on the
+ * event stream. A file that cannot be read fails the entry with the reason (not retried: it would fail
+ * again); anything else is retried by the queue.
+ */
+export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: FastifyBaseLogger }): JobHandler {
+  const { db, events } = deps;
+  return async (job) => {
+    const entry = await findEntryWithFile(db, job.subjectId);
+    if (!entry) return { status: "done" };
+    const announce = (status: "extracting" | "indexed" | "failed", progress: number) =>
+      events.publish(entry.companyId, { type: "knowledge.updated", entryId: entry.id, status, progress });
+    await updateEntry(db, entry.id, { status: "extracting", progress: 5, error: null });
+    await announce("extracting", 5);
+    let sections: Section[];
+    let pages: number | null = null;
+    try {
+      if (entry.source === "file") {
+        let last = 0;
+        const extracted = await extractSections(entry.fileKind as KnowledgeFileKind, entry.fileData!, (fraction) => {
+          const now = Date.now();
+          if (now - last < PROGRESS_EVERY_MS) return;
+          last = now;
+          const progress = 5 + Math.round(fraction * 85);
+          void updateEntry(db, entry.id, { progress }).then(() => announce("extracting", progress));
+        });
+        sections = extracted.sections;
+        pages = extracted.pages;
+      } else if (entry.source === "qa") {
+        sections = [{ heading: entry.question, text: entry.body ?? "" }];
+      } else {
+        sections = [{ heading: entry.title, text: entry.body ?? "" }];
+      }
+    } catch (error) {
+      if (!(error instanceof ExtractionError)) throw error;
+      await updateEntry(db, entry.id, { status: "failed", progress: 100, error: error.message });
+      await announce("failed", 100);
+      return { status: "done" };
+    }
+    const chunks = chunkSections(sections);
+    await db.transaction(async (tx) => {
+      await replaceChunks(tx, entry, chunks);
+      await updateEntry(tx, entry.id, {
+        status: "indexed",
+        progress: 100,
+        pages,
+        chunkCount: chunks.length,
+        error: null,
+      });
+    });
+    await announce("indexed", 100);
+    return { status: "done" };
+  };
+}
