@@ -64,7 +64,7 @@ async function readUpload(request: FastifyRequest) {
         const bytes = await part.toBuffer();
         if (part.fieldname === "file") file = { fileName: part.filename || "file", bytes: new Uint8Array(bytes) };
       } else {
-        (fields[part.fieldname] ??= []).push(String(part.value));
+        fields[part.fieldname] = [...(fields[part.fieldname] ?? []), String(part.value)];
       }
     }
   } catch (error) {
