@@ -70,4 +70,13 @@ describe("liveEventFromFrame", () => {
     expect(liveEventFromFrame(frame({ type: "task.updated", task_id: "t1", state: "archived" }))).toBeNull();
     expect(liveEventFromFrame(frame({ type: "message.created", message: wireMessage }))).toBeNull();
   });
+
+  it("reads a knowledge base entry's progress, and skips one with an unknown status", () => {
+    expect(
+      liveEventFromFrame(frame({ type: "knowledge.updated", entry_id: "k1", status: "extracting", progress: 40 })),
+    ).toEqual({ type: "knowledge.updated", entryId: "k1", status: "extracting", progress: 40 });
+    expect(liveEventFromFrame(frame({ type: "knowledge.updated", entry_id: "k1", status: "done", progress: 4 }))).toBe(
+      null,
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import {
   camelizeKeys,
+  KNOWLEDGE_STATUSES,
+  type KnowledgeStatus,
   LIVE_EVENT_TYPES,
   type LiveEvent,
   type LiveEventType,
@@ -18,6 +20,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
 const isTaskState = (value: unknown): value is TaskState =>
   typeof value === "string" && (TASK_STATES as readonly string[]).includes(value);
+const isKnowledgeStatus = (value: unknown): value is KnowledgeStatus =>
+  typeof value === "string" && (KNOWLEDGE_STATUSES as readonly string[]).includes(value);
 const isLiveEventType = (value: unknown): value is LiveEventType =>
   typeof value === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(value);
 
@@ -48,6 +52,12 @@ export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
       return isText(payload.taskId) && isTaskState(payload.state)
         ? { type, taskId: payload.taskId, state: payload.state }
         : null;
+    case "knowledge.updated": {
+      const { entryId, status, progress } = payload;
+      return isText(entryId) && isKnowledgeStatus(status) && Number.isInteger(progress)
+        ? { type, entryId, status, progress: progress as number }
+        : null;
+    }
     default:
       return null;
   }

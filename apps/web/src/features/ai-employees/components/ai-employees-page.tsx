@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot, UserPlus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
@@ -29,7 +30,6 @@ import { DeactivateDialog } from "./deactivate-dialog.tsx";
 import { type DepartmentChoice, EditDialog, HireDialog } from "./employee-form-dialog.tsx";
 import type { RowActions } from "./employee-row-menu.tsx";
 import { ImportDialog } from "./import-dialog.tsx";
-import { ManagerOnly } from "./manager-only.tsx";
 import { WorkforceTable } from "./workforce-table.tsx";
 import { WorkforceToolbar } from "./workforce-toolbar.tsx";
 

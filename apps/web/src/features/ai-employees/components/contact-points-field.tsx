@@ -3,9 +3,9 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
 import { Button } from "#web/components/ui/button.tsx";
+import { SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import type { EmployeeFormOutput, EmployeeFormValues } from "./employee-form-schema.ts";
-import { SELECT_CLASS } from "./form-field.tsx";
 
 const CHANNEL_LABELS: Record<ContactChannel, string> = {
   whatsapp: "WhatsApp",

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { Button } from "#web/components/ui/button.tsx";
 import { DialogFooter } from "#web/components/ui/dialog.tsx";
+import { describedBy, FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
@@ -15,7 +16,6 @@ import {
   employeeFormSchema,
   formFieldOf,
 } from "./employee-form-schema.ts";
-import { describedBy, FormField, SELECT_CLASS } from "./form-field.tsx";
 
 const ACTION_LABELS: Record<HumanApprovalAction, string> = {
   send_quote: "Send a quote",

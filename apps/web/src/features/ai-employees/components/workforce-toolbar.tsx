@@ -1,11 +1,11 @@
 import type { AiEmployeesSearch, AiEmployeesStatusFilter } from "@foreman/contract";
 import { Download, Search, Upload, UserPlus } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { cn } from "#web/lib/utils.ts";
-import { SELECT_CLASS } from "./form-field.tsx";
-import { ManagerOnly } from "./manager-only.tsx";
 
 /** Typing waits this long before the address (and the table) follow, so each key stays quick. */
 export const SEARCH_DEBOUNCE_MS = 200;
