@@ -6,6 +6,7 @@ import {
 } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useId, useState } from "react";
+import { CsvFileField } from "#web/components/import/csv-file-field.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#web/components/ui/dialog.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { toast } from "#web/lib/toast-store.ts";
@@ -113,24 +113,7 @@ function ImportForm({ companyId, onDone }: { companyId: string; onDone: () => vo
           updates its product, a new one adds it. If any row has a problem, nothing is imported.
         </DialogDescription>
       </DialogHeader>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-file`} className="font-medium text-sm">
-          CSV file
-        </label>
-        <Input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={choose}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? `${id}-file-error` : undefined}
-        />
-        {fileError ? (
-          <p id={`${id}-file-error`} role="alert" className="text-destructive text-sm">
-            {fileError}
-          </p>
-        ) : null}
-      </div>
+      <CsvFileField id={id} onChange={choose} error={fileError} />
       {failure ? <ImportFailureNotice failure={failure} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
