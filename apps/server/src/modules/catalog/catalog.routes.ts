@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { readImportFile } from "#server/lib/multipart-file.ts";
 import { companyOf, managerOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import {
@@ -24,7 +25,6 @@ import {
   importProducts,
   type WriteContext,
 } from "./catalog.service.ts";
-import { readImportFile } from "./import-file.ts";
 
 const tags = ["catalog"];
 const params = z.object({ id: z.string() });

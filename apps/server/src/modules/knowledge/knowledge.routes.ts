@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
+import { multipartError } from "#server/lib/multipart-file.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { companyOf, managerOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
@@ -31,8 +32,6 @@ import { searchPassages } from "./search.ts";
 const tags = ["knowledge base"];
 const params = z.object({ id: z.string() });
 const MB = KNOWLEDGE_LIMITS.fileBytes / 1024 / 1024;
-
-type MultipartError = Error & { code?: string; statusCode?: number };
 
 /** Ids sent as repeated fields or comma-separated ("a,b"); anything that is not an id is a 400. */
 function idsOf(values: string[], field: string): string[] {
@@ -68,14 +67,7 @@ async function readUpload(request: FastifyRequest) {
       }
     }
   } catch (error) {
-    const { code, statusCode } = error as MultipartError;
-    if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw httpError(413, "payload_too_large", `The file is larger than ${MB} MB`);
-    if (code === "FST_FILES_LIMIT") throw httpError(400, "invalid_request", "Send one file, in the field named file");
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_PROTO_VIOLATION")
-      throw httpError(400, "invalid_request", "The multipart body has unexpected form fields");
-    if ((statusCode ?? 400) >= 500) throw error;
-    throw httpError(400, "invalid_request", `The multipart body could not be read: ${(error as Error).message}`);
+    throw multipartError(error, `The file is larger than ${MB} MB`);
   }
   if (!file) throw httpError(400, "invalid_request", "Send the file in a multipart field named file");
   const title = fields.title?.[0];
