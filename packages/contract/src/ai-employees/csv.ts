@@ -393,22 +393,7 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
   if (!headerRecord) {
     return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }], departments: [] };
   }
-  const header = headerRecord.fields.map(normalizeHeader);
-  const errors: CsvCellError[] = [];
-  header.forEach((name, index) => {
-    if (!(AI_EMPLOYEE_CSV_COLUMNS as readonly string[]).includes(name)) {
-      errors.push({
-        line: 1,
-        column: name || `column ${index + 1}`,
-        message: `Unknown column; the columns are ${AI_EMPLOYEE_CSV_COLUMNS.join(", ")}`,
-      });
-    } else if (header.indexOf(name) !== index) {
-      errors.push({ line: 1, column: name, message: "This column appears twice" });
-    }
-  });
-  for (const required of AI_EMPLOYEE_CSV_REQUIRED_COLUMNS) {
-    if (!header.includes(required)) errors.push({ line: 1, column: required, message: "Missing column" });
-  }
+  const { header, errors } = checkCsvHeader(headerRecord, AI_EMPLOYEE_CSV_COLUMNS, AI_EMPLOYEE_CSV_REQUIRED_COLUMNS);
   if (errors.length > 0) return { rows: [], errors, departments: [] };
 
   const rows: { line: number; values: AiEmployeeCsvValues }[] = [];
@@ -443,4 +428,32 @@ export function countCsvDataRows(records: readonly CsvRecord[]): number {
 
 function normalizeHeader(name: string): string {
   return name.trim().toLowerCase();
+}
+
+/**
+ * An import's header row: columns by name (any order, any case), each known and once, the required
+ * ones present. Answers the normalized names and the problems, all on line 1.
+ */
+export function checkCsvHeader(
+  record: CsvRecord,
+  columns: readonly string[],
+  required: readonly string[],
+): { header: string[]; errors: CsvCellError[] } {
+  const header = record.fields.map(normalizeHeader);
+  const errors: CsvCellError[] = [];
+  header.forEach((name, index) => {
+    if (!columns.includes(name)) {
+      errors.push({
+        line: 1,
+        column: name || `column ${index + 1}`,
+        message: `Unknown column; the columns are ${columns.join(", ")}`,
+      });
+    } else if (header.indexOf(name) !== index) {
+      errors.push({ line: 1, column: name, message: "This column appears twice" });
+    }
+  });
+  for (const column of required) {
+    if (!header.includes(column)) errors.push({ line: 1, column, message: "Missing column" });
+  }
+  return { header, errors };
 }

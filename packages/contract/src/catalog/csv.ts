@@ -7,6 +7,7 @@ import {
   type CsvRecord,
   CsvSyntaxError,
   centsToDecimal,
+  checkCsvHeader,
   csvCellErrorSchema,
   csvSyntaxProblem,
   decimalToCents,
@@ -183,7 +184,6 @@ export type ParsedProductsImport = {
   errors: CsvCellError[];
 };
 
-const normalizeHeader = (name: string) => name.trim().toLowerCase();
 const columnAt = (header: string[], index: number) => header[index] ?? `column ${index + 1}`;
 
 /** A whole import file, parsed and validated (see productsFromCsvRecords). */
@@ -203,22 +203,7 @@ export function parseProductsCsv(text: string): ParsedProductsImport {
 export function productsFromCsvRecords(records: readonly CsvRecord[]): ParsedProductsImport {
   const [headerRecord, ...data] = records;
   if (!headerRecord) return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }] };
-  const header = headerRecord.fields.map(normalizeHeader);
-  const errors: CsvCellError[] = [];
-  header.forEach((name, index) => {
-    if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) {
-      errors.push({
-        line: 1,
-        column: name || `column ${index + 1}`,
-        message: `Unknown column; the columns are ${PRODUCT_CSV_COLUMNS.join(", ")}`,
-      });
-    } else if (header.indexOf(name) !== index) {
-      errors.push({ line: 1, column: name, message: "This column appears twice" });
-    }
-  });
-  for (const required of PRODUCT_CSV_REQUIRED_COLUMNS) {
-    if (!header.includes(required)) errors.push({ line: 1, column: required, message: "Missing column" });
-  }
+  const { header, errors } = checkCsvHeader(headerRecord, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED_COLUMNS);
   if (errors.length > 0) return { rows: [], errors };
 
   const rows: { line: number; values: ProductCsvValues }[] = [];
