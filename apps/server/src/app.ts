@@ -30,9 +30,11 @@ import type { EventBus } from "./modules/events/event-bus.ts";
 import { eventsPlugin } from "./modules/events/events.plugin.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { integrationsRoutes } from "./modules/integrations/integrations.routes.ts";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { salesRoutes } from "./modules/sales/sales.routes.ts";
+import { skillsRoutes } from "./modules/skills/skills.routes.ts";
 import { assistRoutes } from "./modules/tasks/assist.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
@@ -144,6 +146,8 @@ export async function buildApp({
       apiChannelsRoutes,
       agentsRoutes,
       knowledgeRoutes,
+      integrationsRoutes,
+      skillsRoutes,
       activitiesRoutes,
       salesRoutes,
       ordersRoutes,

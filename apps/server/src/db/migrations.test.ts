@@ -178,3 +178,64 @@ describe("the conversations migration", () => {
     expect(counts).toEqual({ messages: 0, attachments: 0, tasks: 0 });
   });
 });
+
+// The skills migration (0011): before it every AI employee could use every tool; after it, skills grant
+// tools, so each company gets the standard four (a skill it already had by that name gains the tools)
+// and every employee gets all four, so nothing it could do before is lost.
+describe("the skill tools migration", () => {
+  let database: TestDatabase;
+  const query = async (statement: ReturnType<typeof sql>) =>
+    ((await database.db.execute(statement)) as unknown as Rows).rows;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+    const before = migrationsUpTo(11);
+    try {
+      await migrate(database, before.folder);
+    } finally {
+      before.remove();
+    }
+    await database.db.execute(sql`
+      insert into companies (id, name) values (${ids.northwind}, 'Northwind Supply'), (${ids.andes}, 'Andes Comercial')`);
+    await database.db.execute(sql`
+      insert into ai_departments (id, company_id, name) values (${ids.department}, ${ids.northwind}, 'Sales')`);
+    await database.db.execute(sql`
+      insert into ai_employees (id, company_id, department_id, name, role)
+      values (${ids.employee}, ${ids.northwind}, ${ids.department}, 'Nora Quinn', 'Sales')`);
+    await database.db.execute(sql`
+      insert into skills (company_id, name, description) values (${ids.northwind}, 'quoting', 'Our own words')`);
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("gives each company the standard skills, keeping a same-named skill and its description", async () => {
+    const rows = await query(sql`
+      select c.name as company, s.name, s.description, array_to_string(s.tools, ',') as tools
+      from skills s join companies c on c.id = s.company_id order by c.name, lower(s.name)`);
+    expect(rows.filter((row) => row.company === "Andes Comercial").map((row) => row.name)).toEqual([
+      "Human handoff",
+      "Order tracking",
+      "Product catalog",
+      "Quoting",
+    ]);
+    const quoting = rows.find((row) => row.company === "Northwind Supply" && row.name === "quoting");
+    expect(quoting).toMatchObject({
+      description: "Our own words",
+      tools: "upsert_quote,send_quote,confirm_order,update_lead_stage,request_authorization",
+    });
+  });
+
+  it("gives every existing employee all four, so it keeps every tool it had", async () => {
+    const [row] = await query(sql`
+      select count(*)::int as skills, count(distinct t)::int as tools
+      from ai_employee_skills es join skills s on s.id = es.skill_id, unnest(s.tools) t
+      where es.ai_employee_id = ${ids.employee}`);
+    expect(row).toMatchObject({ tools: 8 });
+    const [held] = await query(
+      sql`select count(*)::int as n from ai_employee_skills where ai_employee_id = ${ids.employee}`,
+    );
+    expect(held!.n).toBe(4);
+  });
+});

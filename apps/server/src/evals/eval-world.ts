@@ -14,6 +14,7 @@ import { hashPassword } from "#server/modules/auth/password.ts";
 import { issueToken } from "#server/modules/auth/token.service.ts";
 import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment } from "#server/modules/departments/departments.repository.ts";
+import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
 import type { EvalCompany, EvalWorld } from "./scenario.ts";
 
 // The world `npm run eval` runs the scenarios in, outside Vitest: the real app on a fresh in-memory
@@ -63,6 +64,7 @@ async function createCompany(db: Db, name: string): Promise<EvalCompany> {
       maxOrderTotalCents: 100_000,
     })
     .returning();
+  await grantSkills(db, company.id, [employee!.id], await insertSkillSet(db, company.id, STANDARD_SKILLS.en));
   await db
     .insert(products)
     .values(EVAL_CATALOG.map((product) => ({ ...product, companyId: company.id, currency: "USD" })));

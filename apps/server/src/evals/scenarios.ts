@@ -100,6 +100,11 @@ function employeeNeedingStaffFor(...actions: string[]) {
           from ai_employees where id = ${world.a.employee.id}
           returning id`,
     );
+    // The same skills, so the same tools: only its approvals differ.
+    await world.rows(
+      sql`insert into ai_employee_skills (ai_employee_id, skill_id, company_id)
+          select ${employee!.id}, skill_id, company_id from ai_employee_skills where ai_employee_id = ${world.a.employee.id}`,
+    );
     const response = await world.t.app.inject({
       method: "POST",
       url: "/app/api_channels.json",

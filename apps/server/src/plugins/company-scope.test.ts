@@ -28,13 +28,15 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   api_channels: (w) => w.apiChannel.id,
   products: (w) => w.product.id,
   knowledge_base_entries: (w) => w.knowledgeEntry.id,
+  skills: (w) => w.skill.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {
     if (name === "companyId") return w.companyId;
     if (name === "accountId") return String(w.accountId);
     if (name === "conversationDisplayId") return String(w.conversation.displayId);
-    const resource = /\/app\/(\w+)\/$/.exec(url.slice(0, offset))?.[1];
+    // The resource the parameter follows: /app/skills/:id, /app/skills/:id/ai_employees/:aiEmployeeId.
+    const resource = /\/(\w+)\/$/.exec(url.slice(0, offset))?.[1];
     const id = resource ? RECORD_IDS[resource] : undefined;
     if (!id) throw new Error(`No sample value for :${name} in ${url}: add one to RECORD_IDS`);
     return id(w);

@@ -6,6 +6,7 @@ import type {
   DepartmentKind,
   HumanApprovalAction,
 } from "@foreman/contract";
+import { STANDARD_SKILLS, type StandardSkill } from "#server/modules/skills/standard-skills.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE, type SalesProfile } from "./sales-profiles.ts";
 
 // The demo workspace (fixed data, so every fresh database looks the same).
@@ -35,7 +36,7 @@ type DemoDepartment = { kind: DepartmentKind; name: string; isActive: boolean; e
 type DemoCompany = {
   name: string;
   /** The company's skills (the training centre's "active skills"). */
-  skills: { name: string; description: string }[];
+  skills: readonly StandardSkill[];
   /** The main currency (sales indicators total completed orders in it). */
   currency: Currency;
   members: { user: DemoUserKey; role: CompanyRole }[];
@@ -50,18 +51,8 @@ export const DEMO_SALES_MONTHS = 12;
 export const DEMO_TODO_TASKS_PER_COMPANY = 8;
 export const DEMO_DONE_TASKS_PER_COMPANY = 10;
 
-const ENGLISH_SKILLS = [
-  { name: "Product catalog", description: "Knows the catalog, prices and stock, and suggests alternatives." },
-  { name: "Quoting", description: "Builds quotes from the catalog and explains each line." },
-  { name: "Order tracking", description: "Looks up orders and tells customers where theirs is." },
-  { name: "Payment follow-up", description: "Reminds customers of what is due, politely and on time." },
-];
-const SPANISH_SKILLS = [
-  { name: "Catálogo de productos", description: "Conoce el catálogo, los precios y el stock." },
-  { name: "Cotizaciones", description: "Arma cotizaciones desde el catálogo y explica cada línea." },
-  { name: "Seguimiento de pedidos", description: "Busca pedidos y cuenta a los clientes dónde está el suyo." },
-  { name: "Cobranza amable", description: "Recuerda lo adeudado con cortesía y a tiempo." },
-];
+const ENGLISH_SKILLS = STANDARD_SKILLS.en;
+const SPANISH_SKILLS = STANDARD_SKILLS.es;
 
 /** An employee with the defaults of its department; `extra` overrides them. */
 function employee(
@@ -72,11 +63,13 @@ function employee(
 ): DemoEmployee {
   const spanish = options.spanish ?? false;
   const skills = spanish ? SPANISH_SKILLS : ENGLISH_SKILLS;
+  // The standard four: catalog, quoting, order tracking, human handoff (each grants its tools).
+  const [catalog, quoting, orders, handoff] = skills.map((skill) => skill.name) as [string, string, string, string];
   const bySkill: Record<DepartmentKind, string[]> = {
-    sales: [skills[0]!.name, skills[1]!.name],
-    retention: [skills[0]!.name, skills[2]!.name],
-    support: [skills[2]!.name],
-    collections: [skills[3]!.name, skills[2]!.name],
+    sales: [catalog, quoting, orders, handoff],
+    retention: [catalog, quoting, orders, handoff],
+    support: [catalog, orders, handoff],
+    collections: [orders, handoff],
     analytics: [],
   };
   const sells = kind === "sales" || kind === "retention";

@@ -1,11 +1,11 @@
 import type { Executor } from "#server/db/client.ts";
-import { skills } from "#server/db/schema/index.ts";
 import { type Actor, recordActivities } from "#server/modules/activities/activities.repository.ts";
 import {
   insertAiEmployees,
   replaceContactPoints,
   replaceSkills,
 } from "#server/modules/ai-employees/ai-employees.repository.ts";
+import { insertSkillSet, type StandardSkill } from "#server/modules/skills/standard-skills.ts";
 import type { DemoEmployee } from "./demo-data.ts";
 import type { Person } from "./seed-conversations.ts";
 
@@ -15,13 +15,10 @@ const DAY_MS = 86_400_000;
 export async function insertSkills(
   db: Executor,
   companyId: string,
-  list: readonly { name: string; description: string }[],
+  list: readonly StandardSkill[],
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .insert(skills)
-    .values(list.map((skill) => ({ companyId, ...skill })))
-    .returning({ id: skills.id, name: skills.name });
-  return new Map(rows.map((row) => [row.name, row.id]));
+  const ids = await insertSkillSet(db, companyId, list);
+  return new Map(list.map((skill, index) => [skill.name, ids[index]!]));
 }
 
 /**

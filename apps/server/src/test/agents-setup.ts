@@ -3,6 +3,7 @@ import type { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { aiEmployees, apiChannels, products } from "#server/db/schema/index.ts";
+import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 
@@ -43,6 +44,7 @@ export async function createAgentCompany(
       maxOrderTotalCents: options.maxOrderTotalCents ?? 100_000,
     })
     .returning();
+  await grantSkills(db, company.id, [employee!.id], await insertSkillSet(db, company.id, STANDARD_SKILLS.en));
   await db.insert(products).values(CATALOG.map((product) => ({ ...product, companyId: company.id, currency: "USD" })));
   const channelToken = `fch_${name.replace(/\W/g, "")}_${Math.random().toString(36).slice(2)}`;
   const [channel] = await db

@@ -14,6 +14,7 @@ import {
   taskMessages,
   tasks,
 } from "#server/db/schema/index.ts";
+import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 
@@ -37,6 +38,8 @@ export type CompanyWorld = {
   quote: { id: string; number: number };
   /** A product of the company's catalog. */
   product: { id: string };
+  /** The standard skills, all given to the AI employee; `skill` is the first (the catalog). */
+  skill: { id: string };
   /** A knowledge base entry (an uploaded text file, not indexed). */
   knowledgeEntry: { id: string };
   /** A question and an authorize item to do (due in an hour), one done, one past due. */
@@ -55,6 +58,8 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     .insert(aiEmployees)
     .values({ companyId: company.id, departmentId: department.id, name: `${name} AI`, role: "Sales agent" })
     .returning();
+  const skillIds = await insertSkillSet(db, company.id, STANDARD_SKILLS.en);
+  await grantSkills(db, company.id, [employee!.id], skillIds);
   const channelToken = `fch_${name.replace(/\W/g, "")}_channel_token`;
   const [channel] = await db
     .insert(apiChannels)
@@ -216,6 +221,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     conversation: { id: conversation!.id, displayId: conversation!.displayId },
     quote: { id: quote!.id, number: quote!.number },
     product: { id: product!.id },
+    skill: { id: skillIds[0]! },
     knowledgeEntry: { id: knowledgeEntry!.id },
     question: rows[0]!.id,
     authorize: rows[1]!.id,

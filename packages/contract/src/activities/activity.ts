@@ -21,6 +21,9 @@ export const ACTIVITY_KINDS = [
   "products.imported",
   "knowledge.created",
   "knowledge.deleted",
+  "skill.created",
+  "skill.updated",
+  "skill.deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -37,6 +40,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "api_channel",
   "product",
   "knowledge_entry",
+  "skill",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

@@ -7,6 +7,8 @@ import type { AgentToolName } from "./tools.ts";
 export type TracePassage = { entryId: string; title: string; text: string };
 
 export type TraceStep =
+  /** What the employee could use in this run: its skills and the tools they grant. */
+  | { kind: "tools"; skills: string[]; tools: AgentToolName[] }
   | { kind: "passages"; passages: TracePassage[] }
   | {
       kind: "tool_call";
@@ -41,10 +43,10 @@ export type AgentRunTrace = {
 // The API's shapes (responses are not validated at run time; these describe them in the OpenAPI document).
 
 export const traceStepSchema = z
-  .object({ kind: z.enum(["passages", "tool_call", "wait", "handoff", "error"]) })
+  .object({ kind: z.enum(["tools", "passages", "tool_call", "wait", "handoff", "error"]) })
   .catchall(z.unknown())
   .describe(
-    "passages (passages[]), tool_call (tool, arguments, result, ok, duration_ms), wait (action_item_id, action_type, title), handoff (to, reason), error (message)",
+    "tools (skills[], tools[]: what the run could use), passages (passages[]), tool_call (tool, arguments, result, ok, duration_ms), wait (action_item_id, action_type, title), handoff (to, reason), error (message)",
   );
 
 export const agentRunTraceSchema = z.object({

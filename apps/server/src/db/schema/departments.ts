@@ -94,7 +94,7 @@ export const aiEmployeeContactPoints = pgTable(
   ],
 );
 
-/** A company's skills (the training centre gives them content later). */
+/** A company's skills: what its AI employees can do. Each grants runtime tools (`tools`, by name). */
 export const skills = pgTable(
   "skills",
   {
@@ -104,6 +104,7 @@ export const skills = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    tools: text("tools").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("skills_company_id_name_idx").on(t.companyId, sql`lower(${t.name})`)],

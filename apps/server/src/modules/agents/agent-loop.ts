@@ -4,7 +4,7 @@ import type { AgentContext } from "./context.ts";
 import type { ChatMessage, ModelProvider, TurnHints } from "./model-provider.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import { handOff } from "./tools/lead-and-handoff-tools.ts";
-import { executeToolCall, TOOL_DEFINITIONS } from "./tools/registry.ts";
+import { executeToolCall, toolDefinitionsFor } from "./tools/registry.ts";
 import { noEffects, type RunEffects } from "./tools/tool.ts";
 
 export type TurnResult = {
@@ -36,7 +36,9 @@ export async function runAgentTurn(options: {
   const { db, context, maxSteps, signal } = options;
   const effects = noEffects();
   const env = { db, context, effects };
-  const steps: TraceStep[] = [];
+  const { skills, tools: granted } = context.employee!;
+  const tools = toolDefinitionsFor(granted);
+  const steps: TraceStep[] = [{ kind: "tools", skills, tools: granted }];
   if (context.passages.length > 0) steps.push({ kind: "passages", passages: context.passages });
   const messages: ChatMessage[] = [
     { role: "system", content: systemPrompt(context) },
@@ -56,7 +58,7 @@ export async function runAgentTurn(options: {
   for (let step = 0; step < maxSteps && text === null; step++) {
     const turn = await options.provider.complete({
       messages,
-      tools: TOOL_DEFINITIONS,
+      tools,
       hints: hintsOf(context),
       ...(signal ? { signal } : {}),
     });
@@ -71,7 +73,7 @@ export async function runAgentTurn(options: {
     messages.push({ role: "assistant", content: turn.content, toolCalls: turn.toolCalls });
     for (const call of turn.toolCalls) {
       const started = performance.now();
-      const outcome = await executeToolCall(call, env);
+      const outcome = await executeToolCall(call, env, granted);
       const result = outcome.ok ? outcome.result : { error: outcome.error };
       steps.push({
         kind: "tool_call",

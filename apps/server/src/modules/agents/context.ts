@@ -1,4 +1,10 @@
-import type { HumanApprovalAction, LeadStage, TracePassage } from "@foreman/contract";
+import {
+  type AgentToolName,
+  type HumanApprovalAction,
+  type LeadStage,
+  type TracePassage,
+  toolsOfSkills,
+} from "@foreman/contract";
 import { and, asc, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
@@ -11,6 +17,7 @@ import {
   messages,
   quotes,
 } from "#server/db/schema/index.ts";
+import { listSkillToolsOf } from "../skills/skills.repository.ts";
 
 // Everything an AI employee knows when it answers one customer message, read once per run.
 
@@ -44,6 +51,9 @@ export type AgentEmployee = {
   maxDiscountPercent: number;
   maxOrderTotalCents: number;
   actionsRequiringHuman: HumanApprovalAction[];
+  /** Its skills' names and the tools they grant it (with the ones every employee keeps). */
+  skills: string[];
+  tools: AgentToolName[];
 };
 
 export type AgentContext = {
@@ -83,6 +93,7 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
         .from(aiEmployees)
         .where(and(eq(aiEmployees.companyId, companyId), eq(aiEmployees.id, conversation.aiEmployeeId)))
     : [];
+  const skills = employeeRow ? await listSkillToolsOf(db, employeeRow.id) : [];
   const [customer] = conversation.customerId
     ? await db
         .select({ id: customers.id, fullName: customers.fullName, email: customers.email, phone: customers.phone })
@@ -123,6 +134,8 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
           maxDiscountPercent: employeeRow.maxDiscountPercent,
           maxOrderTotalCents: employeeRow.maxOrderTotalCents,
           actionsRequiringHuman: employeeRow.actionsRequiringHuman,
+          skills: skills.map((skill) => skill.name),
+          tools: toolsOfSkills(skills),
         }
       : null,
     conversation: {

@@ -61,7 +61,7 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
     );
     expect(quote).toEqual({ total_cents: 9000, p: 0 });
     const [run] = await w.rows<{
-      steps: { tool: string; ok: boolean }[];
+      steps: { kind: string; tool: string; ok: boolean }[];
       prompt_tokens: number;
       completion_tokens: number;
       model_calls: number;
@@ -77,7 +77,8 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
       provider: "openai",
       model: "scripted-model",
     });
-    expect(run!.steps.map((step) => [step.tool, step.ok])).toEqual([
+    const calls = run!.steps.filter((step) => step.kind === "tool_call");
+    expect(calls.map((step) => [step.tool, step.ok])).toEqual([
       ["find_products", true],
       ["upsert_quote", false],
       ["upsert_quote", true],

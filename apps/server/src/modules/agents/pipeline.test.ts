@@ -34,7 +34,9 @@ describe("the agent pipeline on the built-in engine", () => {
       sql`select outcome, provider, steps from agent_runs where inbound_message_id = ${accepted.message_id}`,
     );
     expect(run).toMatchObject({ outcome: "replied", provider: "builtin" });
-    expect(run!.steps.map((s) => s.tool)).toEqual(["find_products"]);
+    // The run starts with what it could use (its skills' tools), then the one tool it called.
+    expect(run!.steps[0]).toMatchObject({ kind: "tools", skills: ["Human handoff", "Order tracking", "Product catalog", "Quoting"] });
+    expect(run!.steps.slice(1).map((s) => s.tool)).toEqual(["find_products"]);
   });
 
   it("lists the conversation's messages to the channel that owns it, and only to it", async () => {

@@ -79,7 +79,8 @@ describe("the playground", () => {
     const body = first.json();
     expect(body.reply.content).toContain("$449");
     expect(body.run.outcome).toBe("replied");
-    expect(body.run.steps[0]).toMatchObject({ kind: "tool_call", tool: "find_products", ok: true });
+    expect(body.run.steps[0]).toMatchObject({ kind: "tools" });
+    expect(body.run.steps[1]).toMatchObject({ kind: "tool_call", tool: "find_products", ok: true });
     const second = await play({ content: "I want a quote for 2 pallet jacks", session_id: body.session_id });
     expect(second.json().session_id).toBe(body.session_id);
     expect(second.json().reply.content).toContain("$898");

@@ -20,6 +20,7 @@ import {
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { type NewActivity, recordActivity, staffActor } from "../activities/activities.repository.ts";
 import {
@@ -146,14 +147,6 @@ async function assertPointsFree(db: Executor, companyId: string, points: Contact
       ]);
     }
   }
-}
-
-/** A unique index refusing a row another request wrote meanwhile (a contact point taken twice at once). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {

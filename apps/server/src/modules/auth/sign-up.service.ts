@@ -2,7 +2,9 @@ import type { FieldError } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import type { OauthApplication, User } from "#server/db/schema/auth.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { type CompanyRow, insertCompany, insertMembership } from "../companies/companies.repository.ts";
+import { insertSkillSet, STANDARD_SKILLS } from "../skills/standard-skills.ts";
 import { hashPassword } from "./password.ts";
 import { type IssuedToken, issueToken } from "./token.service.ts";
 import { findUserByEmail, insertUser } from "./users.repository.ts";
@@ -23,13 +25,6 @@ export const EMAIL_TAKEN = "Email has already been taken";
 export const validationFailed = (details: FieldError[]) => httpError(422, "validation_failed", SIGN_UP_FAILED, details);
 const emailTaken = () => validationFailed([{ field: "email", message: EMAIL_TAKEN }]);
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
-
 async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, passwordDigest: string) {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(tx, email)) throw emailTaken();
@@ -41,6 +36,8 @@ async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, pa
   });
   const company = await insertCompany(tx, { name: input.companyName.trim() });
   await insertMembership(tx, { userId: user.id, companyId: company.id, role: "owner" });
+  // A new company starts with the standard skills, so its first hires can be given their tools.
+  await insertSkillSet(tx, company.id, STANDARD_SKILLS.en);
   return { user, company };
 }
 

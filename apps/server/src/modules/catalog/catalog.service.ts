@@ -18,6 +18,7 @@ import {
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/activities.repository.ts";
 import { findCompanyCurrency } from "../sales/company-currency.repository.ts";
@@ -95,14 +96,6 @@ const skuTaken = (sku: string, owner: { sku: string; name: string }) =>
   httpError(409, "sku_taken", `The SKU ${sku} is already used by ${owner.name} (${owner.sku})`, [
     { field: "sku", message: `Already used by ${owner.name}` },
   ]);
-
-/** A unique index refusing a row another request wrote meanwhile (the same SKU added twice at once). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
 
 async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   try {

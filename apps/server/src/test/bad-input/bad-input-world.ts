@@ -12,7 +12,10 @@ const MADE_UP_UUID = "7d1b3a54-2c1e-4c8e-9d3f-3c2b1a0f9e8d";
 /** A positive integer no chat account or conversation has. */
 const MADE_UP_NUMBER = "2000000000";
 
-/** Path parameters (URL text) by name, and by the resource before them for `{id}`. A new name fails until added here. */
+/**
+ * Path parameters (URL text) by name, and by the resource before them for `{id}` and `{somethingId}`
+ * (`/skills/{id}/ai_employees/{aiEmployeeId}`). A new name or resource fails until added here.
+ */
 function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileName: string }) {
   const ids: Record<string, string> = {
     quotes: w.a.quote.id,
@@ -23,6 +26,7 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     api_channels: w.a.apiChannel.id,
     products: w.a.product.id,
     knowledge_base_entries: w.a.knowledgeEntry.id,
+    skills: w.a.skill.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -40,7 +44,8 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     const before = operation.path.slice(0, operation.path.indexOf(`{${name}}`));
     const resource = before.startsWith("/files/") ? "files" : /\/(\w+)\/$/.exec(before)?.[1];
     const real = resource === "files" ? file.id : resource ? ids[resource] : undefined;
-    if (name !== "id" || !real) throw new Error(`No sample for {${name}} in ${operation.name}: add one to pathValues`);
+    if (!(name === "id" || name.endsWith("Id")) || !real)
+      throw new Error(`No sample for {${name}} in ${operation.name}: add one to pathValues`);
     return { real, missing: MADE_UP_UUID };
   };
 }

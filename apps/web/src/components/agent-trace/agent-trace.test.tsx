@@ -96,6 +96,36 @@ describe("AgentTrace", () => {
     expect(step).toHaveTextContent("1.5 s");
   });
 
+  it("shows the skills the run had, the tools they granted and the tools it had not", async () => {
+    renderWithRouter(
+      <AgentTrace
+        run={run({
+          steps: [
+            {
+              kind: "tools",
+              skills: ["Product catalog", "Human handoff"],
+              tools: ["find_products", "ask_human", "hand_off"],
+            },
+          ],
+        })}
+      />,
+    );
+    const [tools] = steps(await screen.findByTestId("agent-trace"));
+    expect(tools).toHaveAttribute("data-kind", "tools");
+    expect(tools).toHaveTextContent("Skills: Product catalog, Human handoff");
+    expect(within(tools!).getByTestId("trace-tools")).toHaveTextContent("Tools:find_productsask_humanhand_off");
+    const withheld = within(tools!).getByTestId("trace-withheld-tools");
+    expect(withheld).toHaveTextContent(/^Not granted:/);
+    expect(within(withheld).getByText("find_orders")).toHaveAttribute("title", "Look up orders");
+    expect(within(withheld).queryByText("find_products")).toBeNull();
+  });
+
+  it("says when the employee has no skills", async () => {
+    renderWithRouter(<AgentTrace run={run({ steps: [{ kind: "tools", skills: [], tools: ["ask_human"] }] })} />);
+    const [tools] = steps(await screen.findByTestId("agent-trace"));
+    expect(tools).toHaveTextContent("No skills: it can only ask staff");
+  });
+
   it("shows passages, a wait for staff with a link to the action items, a handoff and an error", async () => {
     renderWithRouter(
       <AgentTrace

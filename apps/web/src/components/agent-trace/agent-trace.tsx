@@ -1,7 +1,9 @@
 import {
   AGENT_RUN_OUTCOME_LABELS,
+  AGENT_TOOL_NAMES,
   type AgentRunOutcome,
   type AgentRunTrace,
+  TOOL_LABELS,
   type TracePassage,
   type TraceStep,
 } from "@foreman/contract";
@@ -93,6 +95,8 @@ export function AgentTrace({ run, showOutcome = true, className }: AgentTracePro
 
 export function TraceStepView({ step }: { step: TraceStep }) {
   switch (step.kind) {
+    case "tools":
+      return <ToolsStep skills={step.skills} tools={step.tools} />;
     case "passages":
       return <PassagesStep passages={step.passages} />;
     case "tool_call":
@@ -150,6 +154,49 @@ function StepRow({
       <Icon aria-hidden className={cn("mt-px size-3.5 shrink-0", TONES[tone])} />
       <div className="min-w-0 flex-1 space-y-1">{children}</div>
     </div>
+  );
+}
+
+/** What the run could use: the employee's skills and their tools, and the tools it had not. */
+function ToolsStep({ skills, tools }: { skills: string[]; tools: readonly string[] }) {
+  const withheld = AGENT_TOOL_NAMES.filter((name) => !tools.includes(name));
+  return (
+    <StepRow icon={Wrench}>
+      <p className="font-medium text-foreground">
+        {skills.length > 0 ? `Skills: ${skills.join(", ")}` : "No skills: it can only ask staff"}
+      </p>
+      <ToolNames label="Tools" names={tools} testId="trace-tools" />
+      {withheld.length > 0 ? (
+        <ToolNames label="Not granted" names={withheld} testId="trace-withheld-tools" struck />
+      ) : null}
+    </StepRow>
+  );
+}
+
+function ToolNames({
+  label,
+  names,
+  testId,
+  struck = false,
+}: {
+  label: string;
+  names: readonly string[];
+  testId: string;
+  struck?: boolean;
+}) {
+  return (
+    <p className="flex min-w-0 flex-wrap items-baseline gap-1 text-muted-foreground" data-testid={testId}>
+      <span>{label}:</span>
+      {names.map((name) => (
+        <code
+          key={name}
+          title={TOOL_LABELS[name as keyof typeof TOOL_LABELS] ?? name}
+          className={cn("rounded bg-muted px-1 py-px font-mono text-[11px]", struck && "line-through opacity-70")}
+        >
+          {name}
+        </code>
+      ))}
+    </p>
   );
 }
 

@@ -7,6 +7,10 @@ import type {
   ProductPatch,
   ProductsImportResult,
   ProductsPage,
+  SkillDetail,
+  SkillInput,
+  SkillList,
+  SkillPatch,
 } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
@@ -28,6 +32,7 @@ export const trainingKeys = {
   products: (companyId: string) => ["products", companyId] as const,
   productsPage: (companyId: string, params: ProductsListParams) => ["products", companyId, "page", params] as const,
   knowledge: (companyId: string) => ["knowledge", companyId, "entries"] as const,
+  skills: (companyId: string) => ["skills", companyId] as const,
   // Under the workforce's key, so hiring or renaming an employee refreshes the names shown here.
   employeeNames: (companyId: string) => [...aiEmployeesKeys.all(companyId), "names"] as const,
 };
@@ -134,9 +139,43 @@ export const invalidateKnowledge = (queryClient: QueryClient, companyId: string)
   queryClient.invalidateQueries({ queryKey: trainingKeys.knowledge(companyId) });
 
 // ---------------------------------------------------------------------------------------------------
+// Skills
+
+const skillPath = (id: string) => `/app/skills/${encodeURIComponent(id)}.json`;
+
+/** `GET /app/skills.json`: each skill, the tools it grants and the AI employees that have it. */
+export function skillsQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: trainingKeys.skills(companyId),
+    queryFn: ({ signal }) => apiRequest<SkillList>("/app/skills.json", { ...scoped(companyId), signal }),
+  });
+}
+
+export function createSkill(companyId: string, input: SkillInput) {
+  return apiRequest<SkillDetail>("/app/skills.json", { ...scoped(companyId), method: "POST", body: input });
+}
+
+export function updateSkill(companyId: string, id: string, patch: SkillPatch) {
+  return apiRequest<SkillDetail>(skillPath(id), { ...scoped(companyId), method: "PATCH", body: patch });
+}
+
+export function deleteSkill(companyId: string, id: string) {
+  return apiRequest<void>(skillPath(id), { ...scoped(companyId), method: "DELETE" });
+}
+
+/** Gives the employee the skill (`has`), or takes it away: the employee's next reply has or lacks its tools. */
+export function setSkillHolder(companyId: string, skillId: string, aiEmployeeId: string, has: boolean) {
+  const path = `/app/skills/${encodeURIComponent(skillId)}/ai_employees/${encodeURIComponent(aiEmployeeId)}.json`;
+  return apiRequest<SkillDetail>(path, { ...scoped(companyId), method: has ? "PUT" : "DELETE" });
+}
+
+export const invalidateSkills = (queryClient: QueryClient, companyId: string) =>
+  queryClient.invalidateQueries({ queryKey: trainingKeys.skills(companyId) });
+
+// ---------------------------------------------------------------------------------------------------
 // AI employees (names only)
 
-export type EmployeeName = { id: string; name: string; active: boolean };
+export type EmployeeName = { id: string; name: string; active: boolean; departmentName: string };
 
 /** Every AI employee's name (the first 100, by name): the knowledge base shows whom an entry is for. */
 export function employeeNamesQueryOptions(companyId: string) {
@@ -152,6 +191,7 @@ export function employeeNamesQueryOptions(companyId: string) {
         id: employee.id,
         name: employee.name,
         active: employee.status === "active",
+        departmentName: employee.department.name,
       }));
     },
     staleTime: 60_000,

@@ -18,16 +18,31 @@ export class BuiltinProvider implements ModelProvider {
   readonly model = "foreman-builtin-1";
   #calls = 0;
 
-  async complete({ messages, hints }: ModelRequest): Promise<ModelTurn> {
+  async complete({ messages, hints, tools }: ModelRequest): Promise<ModelTurn> {
     const lastUser = messages.findLastIndex((message) => message.role === "user");
     const text = lastUser >= 0 ? (messages[lastUser] as { content: string }).content : "";
     const results = readResults(messages.slice(lastUser + 1));
     const understood = understandMessage(text);
-    const step = nextStep(understood, text, results, hints);
+    const offered = new Set(tools.map((tool) => tool.name));
+    const planned = nextStep(understood, text, results, hints);
+    const step =
+      "call" in planned && !offered.has(planned.call) ? withoutTool(understood, text, hints, offered) : planned;
     if ("say" in step) return { content: step.say, toolCalls: [], usage: null };
     const call: ToolCall = { id: `builtin_${++this.#calls}`, name: step.call, arguments: JSON.stringify(step.args) };
     return { content: null, toolCalls: [call], usage: null };
   }
+}
+
+/**
+ * What it does when the step it would take needs a tool its skills do not grant: a question about
+ * products is answered from the knowledge base when a passage fits, anything else is asked of staff.
+ */
+function withoutTool(understood: UnderstoodMessage, text: string, hints: TurnHints, offered: Set<string>): Step {
+  const say = REPLIES[understood.language];
+  const passage = hints.passages[0];
+  const aboutProducts = understood.intent === "product_question" || understood.intent === "price_question";
+  if (aboutProducts && passage) return { say: say.fromKnowledge(passage.title, passage.text) };
+  return offered.has("ask_human") ? { call: "ask_human", args: { question: text } } : { say: say.checking };
 }
 
 function readResults(after: ChatMessage[]): ToolResult[] {
@@ -71,9 +86,11 @@ export function nextStep(understood: UnderstoodMessage, text: string, results: T
     case "price_question": {
       if (!last) return { call: "find_products", args: { query: text.slice(0, 200) } };
       const products = (last.result.products as Product[] | undefined) ?? [];
-      return {
-        say: products.length ? say.products(products) : say.noProducts((last.result.suggestions as Product[]) ?? []),
-      };
+      if (products.length) return { say: say.products(products) };
+      // Not a product of the catalog ("how much is shipping?"): the knowledge base may know.
+      const passage = hints.passages[0];
+      if (passage) return { say: say.fromKnowledge(passage.title, passage.text) };
+      return { say: say.noProducts((last.result.suggestions as Product[]) ?? []) };
     }
     case "discount_request":
       return discountStep(understood, results, hints, say);

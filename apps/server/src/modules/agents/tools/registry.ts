@@ -21,7 +21,7 @@ const TOOLS: { [N in AgentToolName]: AgentTool<N> } = {
 };
 
 /** The tools as the model is told about them: names, descriptions and JSON Schemas from the contract. */
-export const TOOL_DEFINITIONS: ToolDefinition[] = AGENT_TOOL_NAMES.map((name) => {
+const TOOL_DEFINITIONS: ToolDefinition[] = AGENT_TOOL_NAMES.map((name) => {
   const { $schema: _schema, ...parameters } = z.toJSONSchema(toolArgumentSchemas[name], { io: "input" }) as Record<
     string,
     unknown
@@ -29,13 +29,23 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = AGENT_TOOL_NAMES.map((name) =>
   return { name, description: TOOL_DESCRIPTIONS[name], parameters };
 });
 
+/** The definitions of the tools an employee's skills grant it: the model is told of no others. */
+export function toolDefinitionsFor(granted: readonly AgentToolName[]): ToolDefinition[] {
+  return TOOL_DEFINITIONS.filter((definition) => granted.includes(definition.name as AgentToolName));
+}
+
 const isToolName = (name: string): name is AgentToolName => (AGENT_TOOL_NAMES as readonly string[]).includes(name);
 
 /**
- * Runs one tool call the model asked for: an unknown tool, unreadable JSON or arguments that break the
- * tool's schema are answered as errors the model can correct; so is a tool's own refusal.
+ * Runs one tool call the model asked for: an unknown tool, one the employee's skills do not grant,
+ * unreadable JSON or arguments that break the tool's schema are answered as errors the model can
+ * correct; so is a tool's own refusal.
  */
-export async function executeToolCall(call: ToolCall, env: ToolEnv): Promise<ToolOutcome & { arguments: unknown }> {
+export async function executeToolCall(
+  call: ToolCall,
+  env: ToolEnv,
+  granted: readonly AgentToolName[],
+): Promise<ToolOutcome & { arguments: unknown }> {
   let raw: unknown;
   try {
     raw = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
@@ -43,6 +53,13 @@ export async function executeToolCall(call: ToolCall, env: ToolEnv): Promise<Too
     return { ok: false, error: "The arguments are not valid JSON.", arguments: call.arguments };
   }
   if (!isToolName(call.name)) return { ok: false, error: `There is no tool named ${call.name}.`, arguments: raw };
+  // The model may name a tool it was not offered (from its training or the history): refuse it here too.
+  if (!granted.includes(call.name))
+    return {
+      ok: false,
+      error: `${call.name} is not one of your tools: none of your skills grants it.`,
+      arguments: raw,
+    };
   const parsed = toolArgumentSchemas[call.name].safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`);

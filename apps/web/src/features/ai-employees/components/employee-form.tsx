@@ -82,7 +82,8 @@ export function EmployeeForm({
     ...register(name),
   });
   const languagesHint = "Two-letter codes, separated by commas: en, es";
-  const skillsHint = "Names separated by commas; new ones become skills of the company";
+  const skillsHint =
+    "Names separated by commas. Each skill grants tools (Training centre → Skills); a new name becomes a skill that grants none yet";
   const orderHint = "In the company's currency, like 1500.00; 0 means always ask";
 
   return (

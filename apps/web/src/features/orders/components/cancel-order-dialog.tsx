@@ -1,15 +1,5 @@
 import { ORDER_CANCELLATION_NOTICE } from "@foreman/contract";
-import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 
 type CancelOrderDialogProps = {
   open: boolean;
@@ -22,24 +12,15 @@ type CancelOrderDialogProps = {
 /** The cancellation preview. Loaded on first use, so Radix Dialog stays out of the page's chunk. */
 export function CancelOrderDialog({ open, onOpenChange, orderLabel, pending, onConfirm }: CancelOrderDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Cancel {orderLabel}?</DialogTitle>
-          <DialogDescription>{ORDER_CANCELLATION_NOTICE}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Keep order
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? <Spinner /> : null}
-            Cancel order
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={`Cancel ${orderLabel}?`}
+      description={ORDER_CANCELLATION_NOTICE}
+      confirmLabel="Cancel order"
+      cancelLabel="Keep order"
+      pending={pending}
+      onCancel={() => onOpenChange(false)}
+      onConfirm={onConfirm}
+    />
   );
 }

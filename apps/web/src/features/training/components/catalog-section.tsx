@@ -3,17 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { ChevronLeft, ChevronRight, Download, PackagePlus, Plus, SearchX, Upload } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
@@ -220,28 +213,15 @@ export function CatalogSection({ search, onSearch, canManage }: CatalogSectionPr
       {content}
       <ProductImportDialog companyId={companyId} open={importing} onOpenChange={setImporting} />
       <ProductFormDialog companyId={companyId} product={editing} onClose={() => setEditing(null)} />
-      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Deactivate {confirming?.name}?</DialogTitle>
-            <DialogDescription>
-              The AI employees stop finding and quoting it. Quotes already made keep it, and you can activate it again.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={switching}
-              onClick={() => confirming && void setActive(confirming, false)}
-            >
-              Deactivate
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Deactivate ${confirming?.name ?? ""}?`}
+        description="The AI employees stop finding and quoting it. Quotes already made keep it, and you can activate it again."
+        confirmLabel="Deactivate"
+        pending={switching}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void setActive(confirming, false)}
+      />
     </section>
   );
 }

@@ -50,7 +50,7 @@ function serve(entries = ENTRIES) {
   api.routes["GET /app/knowledge_base_entries.json"] = (_req, res) => sendJson(res, 200, { entries });
   api.routes["GET /app/ai_employees.json"] = (_req, res) =>
     sendJson(res, 200, {
-      ai_employees: [{ id: SOFIA, name: "Sofía Reyes", status: "active" }],
+      ai_employees: [{ id: SOFIA, name: "Sofía Reyes", status: "active", department: { id: "d1", name: "Sales" } }],
       total: 1,
       page: 1,
       per_page: 100,

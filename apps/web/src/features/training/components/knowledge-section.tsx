@@ -3,17 +3,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, NotebookPen } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
@@ -129,24 +122,15 @@ export function KnowledgeSection({ canManage }: { canManage: boolean }) {
       {content}
       <KnowledgeTestSearch companyId={companyId} employees={employees} />
       <KnowledgeEntryDialog companyId={companyId} employees={employees} open={adding} onOpenChange={setAdding} />
-      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete {deleting?.title}?</DialogTitle>
-            <DialogDescription>
-              The AI employees stop answering from it at once. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" disabled={pending} onClick={() => deleting && void remove(deleting)}>
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.title ?? ""}?`}
+        description="The AI employees stop answering from it at once. This cannot be undone."
+        confirmLabel="Delete"
+        pending={pending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { BookOpen, Construction, Package, Plug, Wrench } from "lucide-react";
-import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { BookOpen, Package, Plug, Wrench } from "lucide-react";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { TRAINING_TABS, type TrainingSearch, type TrainingTab } from "../training-search.ts";
 import { CatalogSection, type TrainingSearchUpdate } from "./catalog-section.tsx";
+import { IntegrationsSection } from "./integrations-section.tsx";
 import { KnowledgeSection } from "./knowledge-section.tsx";
+import { SkillsSection } from "./skills-section.tsx";
 
 type TrainingPageProps = {
   search: TrainingSearch;
@@ -15,6 +16,7 @@ type TrainingPageProps = {
 };
 
 const TAB_LABELS = { catalog: "Catalog", knowledge: "Knowledge base", skills: "Skills", integrations: "Integrations" };
+const SHORT_TAB_LABELS: Partial<Record<TrainingTab, string>> = { knowledge: "Knowledge" };
 const TAB_ICONS = { catalog: Package, knowledge: BookOpen, skills: Wrench, integrations: Plug };
 
 const isTab = (value: string): value is TrainingTab => (TRAINING_TABS as readonly string[]).includes(value);
@@ -26,7 +28,7 @@ export function TrainingPage({ search, onSearch, canManage }: TrainingPageProps)
     <div className="space-y-6">
       <PageHeader
         title="Training centre"
-        description="What your AI employees sell and know: the product catalog they quote from and the knowledge base they answer from."
+        description="What your AI employees sell, know and can do: the catalog they quote from, the knowledge base they answer from, their skills and the tools they connect to."
       />
       <Tabs
         value={tab}
@@ -38,9 +40,11 @@ export function TrainingPage({ search, onSearch, canManage }: TrainingPageProps)
           {TRAINING_TABS.map((value) => {
             const Icon = TAB_ICONS[value];
             return (
-              <TabsTrigger key={value} value={value}>
-                <Icon aria-hidden />
-                {TAB_LABELS[value]}
+              <TabsTrigger key={value} value={value} className="max-sm:px-2.5">
+                <Icon aria-hidden className="max-sm:hidden" />
+                {/* A 375 px phone fits the four tabs with the shorter names and no icons. */}
+                <span className="sm:hidden">{SHORT_TAB_LABELS[value] ?? TAB_LABELS[value]}</span>
+                <span className="max-sm:hidden">{TAB_LABELS[value]}</span>
               </TabsTrigger>
             );
           })}
@@ -52,31 +56,12 @@ export function TrainingPage({ search, onSearch, canManage }: TrainingPageProps)
           <KnowledgeSection canManage={canManage} />
         </TabsContent>
         <TabsContent value="skills">
-          <NotBuiltSection
-            title="Skills"
-            description="The skills your AI employees can be given, and which knowledge each one uses. Not built yet."
-          />
+          <SkillsSection canManage={canManage} />
         </TabsContent>
         <TabsContent value="integrations">
-          <NotBuiltSection
-            title="Integrations"
-            description="Connections to the tools your company already uses (shop, CRM, calendar). Not built yet."
-          />
+          <IntegrationsSection canManage={canManage} />
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-function NotBuiltSection({ title, description }: { title: string; description: string }) {
-  return (
-    <section aria-label={title}>
-      <EmptyState
-        icon={Construction}
-        title={`${title} are not built yet`}
-        description={description}
-        className="min-h-64 bg-muted/20"
-      />
-    </section>
   );
 }

@@ -1,0 +1,10 @@
+/**
+ * Whether a database error (or one it wraps: drizzle and the drivers nest the cause) is a unique index
+ * refusing a row: another request wrote the same value meanwhile.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}

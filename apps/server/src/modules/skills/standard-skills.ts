@@ -1,0 +1,78 @@
+import type { GrantableTool } from "@foreman/contract";
+import type { Executor } from "#server/db/client.ts";
+import { aiEmployeeSkills, skills } from "#server/db/schema/index.ts";
+
+// The four skills every company starts with (migration 0011 gives them to companies that existed
+// before skills granted tools). Together they grant every tool; the training centre changes who has which.
+
+export type StandardSkill = { name: string; description: string; tools: GrantableTool[] };
+
+const QUOTE_TOOLS: GrantableTool[] = [
+  "upsert_quote",
+  "send_quote",
+  "confirm_order",
+  "update_lead_stage",
+  "request_authorization",
+];
+
+export const STANDARD_SKILLS: Record<"en" | "es", StandardSkill[]> = {
+  en: [
+    {
+      name: "Product catalog",
+      description: "Knows the catalog, prices and stock, and suggests alternatives.",
+      tools: ["find_products"],
+    },
+    {
+      name: "Quoting",
+      description: "Builds quotes from the catalog, sends them and confirms orders within its limits.",
+      tools: QUOTE_TOOLS,
+    },
+    {
+      name: "Order tracking",
+      description: "Looks up orders and tells customers where theirs is.",
+      tools: ["find_orders"],
+    },
+    {
+      name: "Human handoff",
+      description: "Hands the conversation to staff or another department when it should.",
+      tools: ["hand_off"],
+    },
+  ],
+  es: [
+    {
+      name: "Catálogo de productos",
+      description: "Conoce el catálogo, los precios y el stock, y sugiere alternativas.",
+      tools: ["find_products"],
+    },
+    {
+      name: "Cotizaciones",
+      description: "Arma cotizaciones desde el catálogo, las envía y confirma pedidos dentro de sus límites.",
+      tools: QUOTE_TOOLS,
+    },
+    {
+      name: "Seguimiento de pedidos",
+      description: "Busca pedidos y cuenta a los clientes dónde está el suyo.",
+      tools: ["find_orders"],
+    },
+    {
+      name: "Derivación a personas",
+      description: "Pasa la conversación al equipo o a otro departamento cuando corresponde.",
+      tools: ["hand_off"],
+    },
+  ],
+};
+
+/** Adds these skills to the company; answers their ids in the same order. */
+export async function insertSkillSet(db: Executor, companyId: string, set: readonly StandardSkill[]) {
+  const rows = await db
+    .insert(skills)
+    .values(set.map((skill) => ({ companyId, ...skill })))
+    .returning({ id: skills.id });
+  return rows.map((row) => row.id);
+}
+
+/** Gives each employee each of these skills (already given ones are kept). */
+export async function grantSkills(db: Executor, companyId: string, employeeIds: string[], skillIds: string[]) {
+  const rows = employeeIds.flatMap((aiEmployeeId) => skillIds.map((skillId) => ({ companyId, aiEmployeeId, skillId })));
+  if (rows.length > 0) await db.insert(aiEmployeeSkills).values(rows).onConflictDoNothing();
+}

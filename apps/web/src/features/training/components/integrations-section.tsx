@@ -1,0 +1,256 @@
+import {
+  INTEGRATION_STATE_LABELS,
+  type Integration,
+  type IntegrationKey,
+  type IntegrationState,
+  isTransitionalState,
+} from "@foreman/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  BrainCircuit,
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+  MessagesSquare,
+  PlugZap,
+  Webhook,
+} from "lucide-react";
+import { useId } from "react";
+import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { describeError } from "#web/lib/api-error.ts";
+import { useCompanyId } from "#web/lib/company-id.tsx";
+import { cn } from "#web/lib/utils.ts";
+import { integrationsQueryOptions, testModelProviderMutationOptions } from "../integrations-api.ts";
+
+const ICONS: Record<IntegrationKey, LucideIcon> = {
+  model_provider: BrainCircuit,
+  channel_api: Webhook,
+  chatwoot: MessagesSquare,
+  whatsapp: MessageCircle,
+  email: Mail,
+};
+
+/** What the AI employees are connected to, each in the state the server reads from reality. */
+export function IntegrationsSection({ canManage }: { canManage: boolean }) {
+  const companyId = useCompanyId();
+  const query = useQuery(integrationsQueryOptions(companyId));
+
+  const content = (() => {
+    if (query.error && !query.data) {
+      return (
+        <QueryError title="Couldn't load the integrations" error={query.error} onRetry={() => void query.refetch()} />
+      );
+    }
+    if (!query.data) return <IntegrationsLoading />;
+    return (
+      <ul className="grid gap-3" aria-label="Integrations">
+        {query.data.integrations.map((integration) => (
+          <li key={integration.key}>
+            <IntegrationCard integration={integration} canManage={canManage} />
+          </li>
+        ))}
+      </ul>
+    );
+  })();
+
+  return (
+    <section aria-labelledby="integrations-heading" className="space-y-4">
+      <div className="space-y-1">
+        <h2 id="integrations-heading" className="font-semibold text-lg">
+          Integrations
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          What your AI employees are connected to: the model they answer with and the channels customers reach them
+          through. Each state is read from the server's settings and your company's records.
+        </p>
+      </div>
+      {content}
+    </section>
+  );
+}
+
+function IntegrationsLoading() {
+  return (
+    <div role="status" aria-label="Loading the integrations" className="grid gap-3">
+      {Array.from({ length: 5 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} className="flex gap-4 rounded-xl border bg-card p-4 sm:p-5">
+          <Skeleton className="size-10 shrink-0 rounded-lg" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-full max-w-md" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function IntegrationCard({ integration, canManage }: { integration: Integration; canManage: boolean }) {
+  const id = useId();
+  const Icon = ICONS[integration.key] ?? PlugZap;
+  const muted = integration.state === "coming_soon";
+  const canTest = integration.actions.includes("test_connection");
+  const hasBody = integration.details.length > 0 || integration.setup !== null || canTest;
+  return (
+    <article
+      aria-labelledby={`${id}-name`}
+      data-testid="integration"
+      data-key={integration.key}
+      data-state={integration.state}
+      className={cn(
+        "space-y-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5",
+        muted && "bg-muted/30",
+      )}
+    >
+      <div className="flex items-start gap-3 sm:gap-4">
+        <div
+          className={cn(
+            "flex size-10 shrink-0 items-center justify-center rounded-lg border bg-background shadow-xs",
+            muted ? "text-muted-foreground" : "text-foreground",
+          )}
+        >
+          <Icon className="size-5" aria-hidden />
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <h3 id={`${id}-name`} className="font-semibold text-base leading-tight">
+              {integration.name}
+            </h3>
+            <StateBadge state={integration.state} />
+          </div>
+          <p className="text-muted-foreground text-sm">{integration.description}</p>
+        </div>
+      </div>
+      {hasBody ? (
+        // Under the text on wide screens; the whole width on a phone.
+        <div className="space-y-3 sm:pl-14">
+          {integration.details.length > 0 ? (
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
+              {integration.details.map((detail) => (
+                <div key={detail.label} className="contents">
+                  <dt className="text-muted-foreground">{detail.label}</dt>
+                  <dd className="min-w-0 break-words font-medium">{detail.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {integration.setup ? <SetupHint integration={integration} /> : null}
+          {canTest ? <TestConnection canManage={canManage} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+const STATE_VARIANTS = {
+  connected: "success",
+  disconnected: "muted",
+  coming_soon: "outline",
+} as const satisfies Partial<Record<IntegrationState, string>>;
+
+function StateBadge({ state }: { state: IntegrationState }) {
+  const label = INTEGRATION_STATE_LABELS[state];
+  if (isTransitionalState(state)) {
+    return (
+      <Badge variant="warning" data-testid="integration-state">
+        <Spinner className="size-3" />
+        {label}
+      </Badge>
+    );
+  }
+  const variant = STATE_VARIANTS[state as keyof typeof STATE_VARIANTS] ?? "muted";
+  return (
+    <Badge
+      variant={variant}
+      data-testid="integration-state"
+      className={cn(state === "coming_soon" && "border-dashed text-muted-foreground")}
+    >
+      {state === "connected" ? <CircleCheck aria-hidden /> : null}
+      {state === "coming_soon" ? <Clock aria-hidden /> : null}
+      {state === "disconnected" ? <span aria-hidden className="size-1.5 rounded-full bg-muted-foreground/60" /> : null}
+      {label}
+    </Badge>
+  );
+}
+
+function SetupHint({ integration }: { integration: Integration }) {
+  const setup = integration.setup;
+  if (!setup) return null;
+  const connected = integration.state === "connected";
+  return (
+    <div className="space-y-2 rounded-lg border border-dashed bg-muted/30 p-3 text-sm" data-testid="integration-setup">
+      <p>
+        <span className="font-medium">{connected ? "To change it: " : "To connect it: "}</span>
+        <span className="text-muted-foreground">{setup.instructions}</span>
+      </p>
+      {setup.variables.length > 0 || setup.endpoint ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label={setup.endpoint ? "Call" : "Environment variables"}>
+          {setup.endpoint ? (
+            <li>
+              <code className="rounded border bg-background px-1.5 py-0.5 font-mono text-xs">{setup.endpoint}</code>
+            </li>
+          ) : null}
+          {setup.variables.map((name) => (
+            <li key={name}>
+              <code className="rounded border bg-background px-1.5 py-0.5 font-mono text-xs">{name}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function TestConnection({ canManage }: { canManage: boolean }) {
+  const companyId = useCompanyId();
+  const test = useMutation(testModelProviderMutationOptions(companyId));
+  const result = test.data;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      <ManagerOnly allowed={canManage}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={!canManage || test.isPending}
+          onClick={() => test.mutate()}
+        >
+          {test.isPending ? <Spinner /> : <PlugZap aria-hidden />}
+          {test.isPending ? "Testing…" : "Test connection"}
+        </Button>
+      </ManagerOnly>
+      <p aria-live="polite" data-testid="connection-test-result" className="min-w-0 text-sm">
+        {test.isPending ? (
+          <span className="text-muted-foreground">Sending a short message to the model…</span>
+        ) : test.error ? (
+          <span className="inline-flex items-start gap-1.5 text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            The test could not run: {describeError(test.error)}
+          </span>
+        ) : result?.ok ? (
+          <span className="inline-flex items-start gap-1.5 text-success">
+            <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {`The model answered in ${formatLatency(result.latencyMs)} (${result.model}).`}
+          </span>
+        ) : result ? (
+          <span className="inline-flex items-start gap-1.5 text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {`The connection failed after ${formatLatency(result.latencyMs)}: ${result.error ?? "no reason given"}`}
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+// The built-in engine answers within the same millisecond: "0 ms" would read as if nothing ran.
+const formatLatency = (ms: number) => (ms < 1 ? "less than 1 ms" : `${ms.toLocaleString("en-US")} ms`);

@@ -1,0 +1,80 @@
+import { type SkillDetail, TOOL_DESCRIPTIONS, TOOL_LABELS } from "@foreman/contract";
+import { Pencil, Trash2 } from "lucide-react";
+import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { Badge } from "#web/components/ui/badge.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+
+type SkillListProps = {
+  skills: SkillDetail[];
+  canManage: boolean;
+  onEdit: (skill: SkillDetail) => void;
+  onDelete: (skill: SkillDetail) => void;
+};
+
+const employeesLabel = (count: number) => (count === 1 ? "1 employee" : `${count} employees`);
+
+/** The company's skills as cards: what each is for, the tools it grants and how many employees have it. */
+export function SkillList({ skills, canManage, onEdit, onDelete }: SkillListProps) {
+  return (
+    <ul aria-label="Skills" className="grid gap-3 md:grid-cols-2">
+      {skills.map((skill) => (
+        <li
+          key={skill.id}
+          data-testid="skill-card"
+          className="min-w-0 space-y-3 rounded-xl border bg-card p-4 shadow-xs"
+        >
+          <div className="flex min-w-0 items-start gap-2">
+            <div className="min-w-0 flex-1 space-y-1">
+              <h3 className="truncate font-medium" title={skill.name}>
+                {skill.name}
+              </h3>
+              {skill.description ? (
+                <p className="line-clamp-2 text-muted-foreground text-sm" title={skill.description}>
+                  {skill.description}
+                </p>
+              ) : null}
+            </div>
+            <Badge variant={skill.aiEmployees.length > 0 ? "secondary" : "muted"} className="tabular-nums">
+              {employeesLabel(skill.aiEmployees.length)}
+            </Badge>
+            <ManagerOnly allowed={canManage}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Edit ${skill.name}`}
+                disabled={!canManage}
+                onClick={() => onEdit(skill)}
+              >
+                <Pencil aria-hidden />
+              </Button>
+            </ManagerOnly>
+            <ManagerOnly allowed={canManage}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Delete ${skill.name}`}
+                disabled={!canManage}
+                onClick={() => onDelete(skill)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </ManagerOnly>
+          </div>
+          {skill.tools.length > 0 ? (
+            <ul aria-label={`Tools ${skill.name} grants`} className="flex flex-wrap gap-1.5">
+              {skill.tools.map((tool) => (
+                <li key={tool}>
+                  <Badge variant="outline" className="font-normal" title={`${tool}: ${TOOL_DESCRIPTIONS[tool]}`}>
+                    {TOOL_LABELS[tool]}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground text-xs">Grants no tools: it describes the employee only.</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
