@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { modelEnv, openEvalWorld } from "./eval-world.ts";
+import { runRetrievalCli } from "./retrieval/run-retrieval.ts";
 import { runScenario, type ScenarioResult } from "./run-scenario.ts";
 import type { Scenario } from "./scenario.ts";
 import { SCENARIOS } from "./scenarios.ts";
@@ -16,11 +17,17 @@ import { SCENARIOS } from "./scenarios.ts";
 //   npm run eval -- --verbose             every failed trial with its transcript
 //   EVAL_RETRY_WAIT_S=60                  how long a turn waits for a reply queued for another attempt
 //   LLM_PROVIDER=openai LLM_BASE_URL=… LLM_API_KEY=… LLM_MODEL=… npm run eval -- --k 4
+//   npm run eval -- agents                only the scenarios
+//   npm run eval -- retrieval             only the retrieval eval (evals/retrieval)
+//
+// Then, unless `--only` picked scenarios, the retrieval eval: questions over the demo documents through
+// the knowledge search, with recall@5 and MRR (no model involved).
 //
 // On the built-in engine the exit code is 1 when any scenario not marked as a known issue fails; on a
-// real model the run only reports.
+// real model the run only reports. It is 1 too when retrieval recall@5 is under its goal.
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     k: { type: "string" },
     only: { type: "string" },
@@ -28,6 +35,14 @@ const { values } = parseArgs({
     verbose: { type: "boolean", short: "v", default: false },
   },
 });
+
+const SUITES = ["all", "agents", "retrieval"] as const;
+const suite = positionals[0] ?? "all";
+if (positionals.length > 1 || !SUITES.includes(suite as (typeof SUITES)[number])) {
+  console.error(`Run all evals, or one of: agents, retrieval (not ${positionals.join(" ")}).`);
+  process.exit(2);
+}
+if (suite === "retrieval") process.exit((await runRetrievalCli()) ? 0 : 1);
 
 function positive(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
@@ -145,6 +160,8 @@ if (provider === "builtin" && regressions.length > 0) {
   console.log(`\nFailing on the built-in engine: ${regressions.map((s) => s.id).join(", ")}`);
   process.exitCode = 1;
 }
+
+if (suite === "all" && !values.only && !(await runRetrievalCli())) process.exitCode = 1;
 
 function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`;

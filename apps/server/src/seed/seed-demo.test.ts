@@ -12,16 +12,22 @@ import {
   aiEmployeeSkills,
   aiEmployees,
   companies,
+  knowledgeChunks,
+  knowledgeEntries,
   memberships,
   oauthApplications,
+  products,
   skills,
   users,
 } from "#server/db/schema/index.ts";
+import { parseCsvRows } from "#server/modules/knowledge/extract/csv.ts";
+import { searchPassages } from "#server/modules/knowledge/search.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { createTestDatabase, testEngine } from "#server/test/database.ts";
 import { apiHeaders, signIn } from "#server/test/fixtures.ts";
 import { DEMO_PASSWORD } from "./demo-data.ts";
+import { readDemoDocument } from "./seed-knowledge.ts";
 
 async function counts(db: Db) {
   const total = async (
@@ -122,6 +128,73 @@ describe("the demo seed", () => {
     // Hired before the demo's year of orders, so their records fall after "member since".
     const yearAgo = Date.now() - 365 * 86_400_000;
     expect(employees.every((e) => e.createdAt.getTime() < yearAgo)).toBe(true);
+  });
+
+  it("gives each company its three documents in its language, indexed for search, with the catalog's prices", async () => {
+    const byName = new Map((await t.db.select().from(companies)).map((c) => [c.name, c.id]));
+    const entries = await t.db
+      .select({
+        companyId: knowledgeEntries.companyId,
+        title: knowledgeEntries.title,
+        source: knowledgeEntries.source,
+        fileKind: knowledgeEntries.fileKind,
+        status: knowledgeEntries.status,
+        progress: knowledgeEntries.progress,
+        chunkCount: knowledgeEntries.chunkCount,
+        aiEmployeeIds: knowledgeEntries.aiEmployeeIds,
+        skillIds: knowledgeEntries.skillIds,
+      })
+      .from(knowledgeEntries)
+      .orderBy(knowledgeEntries.title);
+    const titles = (name: string) => entries.filter((e) => e.companyId === byName.get(name)).map((e) => e.title);
+    expect(titles("Northwind Supply")).toEqual(["Price list", "Product FAQ", "Shipping and returns policy"]);
+    expect(titles("Andes Comercial")).toEqual([
+      "Lista de precios",
+      "Política de despachos y devoluciones",
+      "Preguntas frecuentes",
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        source: "file",
+        status: "indexed",
+        progress: 100,
+        aiEmployeeIds: [],
+        skillIds: [],
+      });
+      expect(entry.chunkCount).toBeGreaterThan(0);
+    }
+    expect(entries.map((e) => e.fileKind).sort()).toEqual(["csv", "csv", "html", "html", "markdown", "markdown"]);
+    const chunks = (await t.db.select({ n: count() }).from(knowledgeChunks))[0]!.n;
+    expect(chunks).toBe(entries.reduce((sum, e) => sum + e.chunkCount, 0));
+
+    // What the AI employees would be handed for a customer's question.
+    const northwind = await searchPassages(
+      t.db,
+      { companyId: byName.get("Northwind Supply")!, limit: 3 },
+      "Is there a restocking fee when I return an opened item?",
+    );
+    expect(northwind[0]).toMatchObject({ title: "Shipping and returns policy" });
+    expect(northwind[0]!.text).toContain("15% restocking fee");
+    const andes = await searchPassages(
+      t.db,
+      { companyId: byName.get("Andes Comercial")!, limit: 3 },
+      "cuanto cuesta el despacho a Valparaiso",
+    );
+    expect(andes.map((p) => p.title)).toContain("Política de despachos y devoluciones");
+    expect(andes.find((p) => p.text.includes("$9.990"))).toBeDefined();
+
+    // The price list's rows are the seeded catalog.
+    for (const [name, document] of [
+      ["Northwind Supply", "price-list.csv"],
+      ["Andes Comercial", "lista-de-precios.csv"],
+    ] as const) {
+      const rows = parseCsvRows((await readDemoDocument(name, document)).toString("utf8")).slice(1);
+      const catalog = await t.db
+        .select({ sku: products.sku })
+        .from(products)
+        .where(eq(products.companyId, byName.get(name)!));
+      expect(rows.map((row) => row[0]).sort()).toEqual(catalog.map((p) => p.sku).sort());
+    }
   });
 
   it("ties Ana to Andes Comercial only", async () => {

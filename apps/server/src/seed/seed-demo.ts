@@ -18,6 +18,7 @@ import {
   type DemoUserKey,
 } from "./demo-data.ts";
 import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
+import { seedKnowledge } from "./seed-knowledge.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
 import { insertSkills, insertWorkforce } from "./seed-workforce.ts";
 
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       });
       await insertSalesRows(tx, sales);
       await insertConversationRows(tx, conversations);
+      await seedKnowledge(tx, { id: companyId, name: company.name, createdByUserId: owner.id });
     }
     return true;
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Executor } from "#server/db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobHandler } from "../jobs/job-queue.ts";
 import {
@@ -10,6 +10,27 @@ import {
   type Section,
 } from "./extract/index.ts";
 import { findEntryWithFile, replaceChunks, updateEntry } from "./knowledge.repository.ts";
+
+/**
+ * Chunks an entry's sections, replaces its chunks with them and marks it indexed; call it in a
+ * transaction. The job's last step, and the demo seed's way of indexing its documents synchronously.
+ */
+export async function storeEntryIndex(
+  tx: Executor,
+  entry: { id: string; companyId: string },
+  extracted: { sections: Section[]; pages: number | null },
+): Promise<number> {
+  const chunks = chunkSections(extracted.sections);
+  await replaceChunks(tx, entry, chunks);
+  await updateEntry(tx, entry.id, {
+    status: "indexed",
+    progress: 100,
+    pages: extracted.pages,
+    chunkCount: chunks.length,
+    error: null,
+  });
+  return chunks.length;
+}
 
 /** Progress is written at most this often while a file is read (each write is an event too). */
 const PROGRESS_EVERY_MS = 250;
@@ -54,17 +75,7 @@ export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: Fas
       await announce("failed", 100);
       return { status: "done" };
     }
-    const chunks = chunkSections(sections);
-    await db.transaction(async (tx) => {
-      await replaceChunks(tx, entry, chunks);
-      await updateEntry(tx, entry.id, {
-        status: "indexed",
-        progress: 100,
-        pages,
-        chunkCount: chunks.length,
-        error: null,
-      });
-    });
+    await db.transaction((tx) => storeEntryIndex(tx, entry, { sections, pages }));
     await announce("indexed", 100);
     return { status: "done" };
   };

@@ -24,8 +24,22 @@ export function chunkVector(heading: string | null, text: string) {
 }
 
 /**
+ * Weights of the tsvector's labels for ts_rank_cd, in its order {D, C, B, A}: a heading's word (A) counts
+ * four times a word of the text (D). Headings say what a passage is about, but at PostgreSQL's default
+ * of ten times a question's word in one heading outranks the passage that holds most of its words.
+ */
+const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 0.4}";
+
+/**
  * The best passages for a question among the company's indexed entries; with an employee, only the
  * entries for everyone or for that employee. Answers [] for a question with no searchable word.
+ *
+ * The rank is a small BM25: each word of the question counts by how rare it is among the company's
+ * passages (inverse document frequency), so "Valparaíso" or "warranty" decides more than "order" or
+ * "pedido"; a word's own score saturates (ts_rank_cd's normalisation 32, rank / (rank + 1)), so one
+ * word repeated does not outweigh two different ones. Words that are stop words in English or Spanish
+ * are left out: a chunk is indexed in both languages, so without that "de" or "the" would match
+ * almost every passage of the other language's documents.
  */
 export async function searchPassages(
   db: Executor,
@@ -34,10 +48,29 @@ export async function searchPassages(
 ): Promise<KnowledgePassage[]> {
   const terms = searchTerms(query);
   if (terms.length === 0) return [];
-  const orQuery = terms.join(" | ");
+  // An array literal: the terms are letters and digits only (searchTerms), nothing to quote.
+  const termArray = `{${terms.join(",")}}`;
   const result = await db.execute(sql`
-    with q as (select to_tsquery('english', ${orQuery}) || to_tsquery('spanish', ${orQuery}) as query)
-    select c.entry_id, e.title, c.heading, c.text, ts_rank_cd(c.search, q.query)::float8 as rank
+    with words as (
+      select word from unnest(${termArray}::text[]) as word
+      where to_tsvector('english', word) <> ''::tsvector and to_tsvector('spanish', word) <> ''::tsvector
+    ),
+    q as (
+      select to_tsquery('english', string_agg(word, ' | ')) || to_tsquery('spanish', string_agg(word, ' | ')) as query
+      from words
+    ),
+    passages as (select count(*)::float8 as total from knowledge_chunks where company_id = ${scope.companyId}),
+    weighted as (
+      select t.query, ln(1 + (passages.total - f.df + 0.5) / (f.df + 0.5)) as idf
+      from (select to_tsquery('english', word) || to_tsquery('spanish', word) as query from words) t
+      cross join passages
+      cross join lateral (
+        select count(*)::float8 as df from knowledge_chunks d
+        where d.company_id = ${scope.companyId} and d.search @@ t.query
+      ) f
+    )
+    select c.entry_id, e.title, c.heading, c.text,
+      (select sum(ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search, w.query, 32) * w.idf) from weighted w)::float8 as rank
     from knowledge_chunks c
     join knowledge_entries e on e.id = c.entry_id, q
     where c.company_id = ${scope.companyId}

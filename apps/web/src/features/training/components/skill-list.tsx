@@ -23,20 +23,10 @@ export function SkillList({ skills, canManage, onEdit, onDelete }: SkillListProp
           data-testid="skill-card"
           className="min-w-0 space-y-3 rounded-xl border bg-card p-4 shadow-xs"
         >
-          <div className="flex min-w-0 items-start gap-2">
-            <div className="min-w-0 flex-1 space-y-1">
-              <h3 className="truncate font-medium" title={skill.name}>
-                {skill.name}
-              </h3>
-              {skill.description ? (
-                <p className="line-clamp-2 text-muted-foreground text-sm" title={skill.description}>
-                  {skill.description}
-                </p>
-              ) : null}
-            </div>
-            <Badge variant={skill.aiEmployees.length > 0 ? "secondary" : "muted"} className="tabular-nums">
-              {employeesLabel(skill.aiEmployees.length)}
-            </Badge>
+          <div className="flex min-w-0 items-center gap-1">
+            <h3 className="min-w-0 flex-1 truncate font-medium" title={skill.name}>
+              {skill.name}
+            </h3>
             <ManagerOnly allowed={canManage}>
               <Button
                 variant="ghost"
@@ -60,6 +50,11 @@ export function SkillList({ skills, canManage, onEdit, onDelete }: SkillListProp
               </Button>
             </ManagerOnly>
           </div>
+          {skill.description ? (
+            <p className="-mt-2 line-clamp-2 text-muted-foreground text-sm" title={skill.description}>
+              {skill.description}
+            </p>
+          ) : null}
           {skill.tools.length > 0 ? (
             <ul aria-label={`Tools ${skill.name} grants`} className="flex flex-wrap gap-1.5">
               {skill.tools.map((tool) => (
@@ -73,6 +68,11 @@ export function SkillList({ skills, canManage, onEdit, onDelete }: SkillListProp
           ) : (
             <p className="text-muted-foreground text-xs">Grants no tools: it describes the employee only.</p>
           )}
+          <p className="text-muted-foreground text-xs tabular-nums">
+            {skill.aiEmployees.length > 0
+              ? `Given to ${employeesLabel(skill.aiEmployees.length)}`
+              : "Given to no one yet"}
+          </p>
         </li>
       ))}
     </ul>

@@ -74,7 +74,8 @@ describe("skills", () => {
       "Quoting",
       "Small talk",
     ]);
-    expect(cards[0]).toHaveTextContent("2 employees");
+    expect(cards[0]).toHaveTextContent("Given to 2 employees");
+    expect(cards[2]).toHaveTextContent("Given to no one yet");
     expect(within(cards[1]!).getByRole("list", { name: "Tools Quoting grants" })).toHaveTextContent(
       "Build quotesSend quotesConfirm orders",
     );
