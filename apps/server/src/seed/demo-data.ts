@@ -35,6 +35,8 @@ export type DemoEmployee = {
 type DemoDepartment = { kind: DepartmentKind; name: string; isActive: boolean; employees: DemoEmployee[] };
 type DemoCompany = {
   name: string;
+  /** The language its staff and customers use (its skills, documents and channel names). */
+  language: "en" | "es";
   /** The company's skills (the training centre's "active skills"). */
   skills: readonly StandardSkill[];
   /** The main currency (sales indicators total completed orders in it). */
@@ -51,9 +53,6 @@ export const DEMO_SALES_MONTHS = 12;
 export const DEMO_TODO_TASKS_PER_COMPANY = 8;
 export const DEMO_DONE_TASKS_PER_COMPANY = 10;
 
-const ENGLISH_SKILLS = STANDARD_SKILLS.en;
-const SPANISH_SKILLS = STANDARD_SKILLS.es;
-
 /** An employee with the defaults of its department; `extra` overrides them. */
 function employee(
   kind: DepartmentKind,
@@ -62,7 +61,7 @@ function employee(
   options: { spanish?: boolean; extra?: Partial<DemoEmployee> } = {},
 ): DemoEmployee {
   const spanish = options.spanish ?? false;
-  const skills = spanish ? SPANISH_SKILLS : ENGLISH_SKILLS;
+  const skills = STANDARD_SKILLS[spanish ? "es" : "en"];
   // The standard four: catalog, quoting, order tracking, human handoff (each grants its tools).
   const [catalog, quoting, orders, handoff] = skills.map((skill) => skill.name) as [string, string, string, string];
   const bySkill: Record<DepartmentKind, string[]> = {
@@ -100,8 +99,9 @@ function employee(
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: "Northwind Supply",
+    language: "en",
     currency: "USD",
-    skills: ENGLISH_SKILLS,
+    skills: STANDARD_SKILLS.en,
     sales: NORTHWIND_PROFILE,
     members: [{ user: "demo", role: "owner" }],
     departments: [
@@ -160,8 +160,9 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     name: "Andes Comercial",
+    language: "es",
     currency: "CLP",
-    skills: SPANISH_SKILLS,
+    skills: STANDARD_SKILLS.es,
     sales: ANDES_PROFILE,
     members: [
       { user: "demo", role: "owner" },

@@ -197,6 +197,27 @@ describe("the demo seed", () => {
     }
   });
 
+  it("shows each company's integrations as they are: the built-in model and its website chat connected", async () => {
+    const { access_token } = await signIn(t.app, "demo@example.com", DEMO_PASSWORD);
+    const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
+    for (const company of me.managed_companies as { id: string; name: string }[]) {
+      const response = await t.app.inject({
+        url: "/app/integrations.json",
+        headers: apiHeaders(access_token, company.id),
+      });
+      const states = Object.fromEntries(
+        (response.json().integrations as { key: string; state: string }[]).map((i) => [i.key, i.state]),
+      );
+      expect(states, company.name).toEqual({
+        model_provider: "connected",
+        channel_api: "connected",
+        chatwoot: "disconnected",
+        whatsapp: "coming_soon",
+        email: "coming_soon",
+      });
+    }
+  });
+
   it("ties Ana to Andes Comercial only", async () => {
     const { access_token } = await signIn(t.app, "ana@example.com", DEMO_PASSWORD);
     const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();

@@ -5,6 +5,8 @@ import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/index.ts";
 import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "#server/modules/auth/password.ts";
+import { insertApiChannel } from "#server/modules/channels/api-channels.repository.ts";
+import { newChannelSecrets } from "#server/modules/channels/api-channels.service.ts";
 import { anyCompanyExists, insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment } from "#server/modules/departments/departments.repository.ts";
 import {
@@ -106,6 +108,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         now,
         todoTasks: DEMO_TODO_TASKS_PER_COMPANY,
         doneTasks: DEMO_DONE_TASKS_PER_COMPANY,
+      });
+      // The website's chat, answered by the first sales employee: the channel API shows as connected.
+      // Its token is kept only as a hash; rotating the channel (POST /app/api_channels/{id}/rotate.json) shows a new one.
+      const secrets = newChannelSecrets();
+      await insertApiChannel(tx, {
+        companyId,
+        name: company.language === "en" ? "Website chat" : "Chat del sitio web",
+        aiEmployeeId: salesEmployees[0]!.id,
+        webhookUrl: null,
+        webhookSecret: secrets.webhookSecret,
+        createdByUserId: owner.id,
+        ...secrets.stored,
       });
       await insertSalesRows(tx, sales);
       await insertConversationRows(tx, conversations);

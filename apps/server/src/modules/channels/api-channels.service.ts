@@ -27,7 +27,7 @@ const CHANNEL_NOT_FOUND = "Channel not found";
 const notFound = () => httpError(404, "not_found", CHANNEL_NOT_FOUND);
 
 /** A fresh token (256 random bits behind a recognisable prefix) and webhook secret. */
-function newSecrets() {
+export function newChannelSecrets() {
   const token = `${API_CHANNEL_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   return {
     token,
@@ -71,7 +71,7 @@ export async function createApiChannel(
       { field: "aiEmployeeId", message: "Choose an AI employee of this company" },
     ]);
   }
-  const secrets = newSecrets();
+  const secrets = newChannelSecrets();
   const id = await db.transaction(async (tx) => {
     const channelId = await insertApiChannel(tx, {
       companyId,
@@ -101,7 +101,7 @@ export async function rotateApiChannel(ctx: ChannelWriteContext, id: string): Pr
   const { db, companyId, userId } = ctx;
   const row = await findOr404(db, companyId, id);
   if (row.revokedAt) throw httpError(409, "revoked", "This channel is revoked: open a new one instead");
-  const secrets = newSecrets();
+  const secrets = newChannelSecrets();
   await db.transaction(async (tx) => {
     await updateApiChannel(tx, companyId, row.id, {
       ...secrets.stored,
