@@ -218,6 +218,35 @@ describe("the demo seed", () => {
     }
   });
 
+  it("answers customers from the demo documents with the built-in engine, in each company's language", async () => {
+    const { access_token } = await signIn(t.app, "demo@example.com", DEMO_PASSWORD);
+    const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
+    const asks = {
+      "Northwind Supply": ["Do you offer free shipping?", "$250"],
+      "Andes Comercial": ["¿Qué medios de pago aceptan?", "transferencia"],
+    };
+    for (const company of me.managed_companies as { id: string; name: keyof typeof asks }[]) {
+      const headers = apiHeaders(access_token, company.id);
+      const employees = (await t.app.inject({ url: "/app/ai_employees.json?per_page=100", headers })).json()
+        .ai_employees;
+      const seller = employees.find(
+        (e: { status: string; skills: unknown[] }) => e.status === "active" && e.skills.length === 4,
+      );
+      const [question, fact] = asks[company.name];
+      const response = await t.app.inject({
+        method: "POST",
+        url: `/app/ai_employees/${seller.id}/playground.json`,
+        headers,
+        payload: { content: question },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body.reply.content, company.name).toContain(fact);
+      const passages = body.run.steps.find((step: { kind: string }) => step.kind === "passages");
+      expect(passages.passages.length).toBeGreaterThan(0);
+    }
+  });
+
   it("ties Ana to Andes Comercial only", async () => {
     const { access_token } = await signIn(t.app, "ana@example.com", DEMO_PASSWORD);
     const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();

@@ -6,6 +6,18 @@ import type { Executor } from "#server/db/client.ts";
 // the English and the Spanish stemmer index every chunk (a company writes in either, often both), with
 // accents off on both sides, so "politica de devolucion" finds "Política de devoluciones".
 
+/**
+ * How customers ask rather than what they ask about: "how much", "can I", "¿cuánto cuesta?". PostgreSQL's
+ * stop-word lists leave these in, and being rare in documents they would rank a passage that merely
+ * says "how much weight" above the one that answers (accents already off).
+ */
+const QUESTION_WORDS = new Set([
+  ...["much", "many", "long", "please", "tell", "know", "need", "want", "like", "get", "can", "could", "would"],
+  ...["hi", "hello", "thanks", "thank", "ok", "okay", "hey"],
+  ...["cuanto", "cuanta", "cuantos", "cuantas", "cuesta", "cuestan", "quiero", "quisiera", "necesito", "puedo"],
+  ...["pueden", "podria", "saber", "hola", "gracias", "favor", "buenas", "buenos", "dias", "tardes"],
+]);
+
 /** The words of a question, accents off, as an OR query: a passage need not contain every word, the rank orders them. */
 export function searchTerms(query: string): string[] {
   const words = query
@@ -13,7 +25,7 @@ export function searchTerms(query: string): string[] {
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 2 && /^[\p{L}\p{N}]+$/u.test(word));
+    .filter((word) => word.length >= 2 && /^[\p{L}\p{N}]+$/u.test(word) && !QUESTION_WORDS.has(word));
   return [...new Set(words)].slice(0, 32);
 }
 
