@@ -11,12 +11,16 @@
 //    employees table with 1,000 employees (load, sort, search, next page);
 //  - agents: customer messages through the channel API to a stored AI reply (built-in engine), per
 //    second, on PGlite and PostgreSQL, beside staff replies as the baseline;
+//  - knowledge: a 100-page PDF's indexing in pages per second (beside unpdf reading it alone) and search
+//    p50/p95/p99 over 10,000 chunks (beside GET /app/me.json), on PGlite and PostgreSQL;
+//    `npm run bench -- knowledge pglite` (or `postgres`) measures one engine;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchFaults } from "./bench/faults.mjs";
+import { benchKnowledge } from "./bench/knowledge.mjs";
 import { benchLoad } from "./bench/load.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
@@ -33,4 +37,5 @@ if (!only || only === "load")
   await benchLoad({ only: process.argv[3], seconds: Number(process.env.LOAD_SECONDS ?? 60) });
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });
 if (!only || only === "agents") await benchAgents({ only: process.argv[3] });
+if (!only || only === "knowledge") await benchKnowledge({ only: process.argv[3] });
 if (!only || only === "faults") await benchFaults();

@@ -1,7 +1,7 @@
 import {
   camelizeKeys,
-  KNOWLEDGE_STATUSES,
-  type KnowledgeStatus,
+  KNOWLEDGE_EVENT_STATUSES,
+  type KnowledgeEventStatus,
   LIVE_EVENT_TYPES,
   type LiveEvent,
   type LiveEventType,
@@ -20,8 +20,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
 const isTaskState = (value: unknown): value is TaskState =>
   typeof value === "string" && (TASK_STATES as readonly string[]).includes(value);
-const isKnowledgeStatus = (value: unknown): value is KnowledgeStatus =>
-  typeof value === "string" && (KNOWLEDGE_STATUSES as readonly string[]).includes(value);
+const isKnowledgeStatus = (value: unknown): value is KnowledgeEventStatus =>
+  typeof value === "string" && (KNOWLEDGE_EVENT_STATUSES as readonly string[]).includes(value);
 const isLiveEventType = (value: unknown): value is LiveEventType =>
   typeof value === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(value);
 

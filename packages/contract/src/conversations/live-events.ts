@@ -1,7 +1,7 @@
 // The live event stream (`GET /app/events`, server-sent events, company-scoped): each event's SSE `event:`
 // name is its `type`, its `data:` the JSON of the whole event (camelCase here, snake_case on the wire).
 import { z } from "zod";
-import { KNOWLEDGE_STATUSES } from "../knowledge/knowledge.ts";
+import { KNOWLEDGE_EVENT_STATUSES } from "../knowledge/knowledge.ts";
 import { TASK_STATES } from "../tasks/task.ts";
 import { messageSchema } from "./schemas.ts";
 
@@ -25,11 +25,12 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("conversation.updated"), conversationId: z.string() }),
   taskEvent("task.created"),
   taskEvent("task.updated"),
-  // A knowledge base entry's processing moved on (queued → extracting with progress → indexed or failed).
+  // A knowledge base entry's processing moved on (queued → extracting with progress → indexed or failed),
+  // or the entry was deleted (every open list drops it).
   z.object({
     type: z.literal("knowledge.updated"),
     entryId: z.string(),
-    status: z.enum(KNOWLEDGE_STATUSES),
+    status: z.enum(KNOWLEDGE_EVENT_STATUSES),
     progress: z.number().int(),
   }),
 ]);

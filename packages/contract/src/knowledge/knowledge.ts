@@ -6,6 +6,9 @@ export type KnowledgeEntrySource = (typeof KNOWLEDGE_ENTRY_SOURCES)[number];
 
 /** queued → extracting → indexed, or failed with the reason. */
 export const KNOWLEDGE_STATUSES = ["queued", "extracting", "indexed", "failed"] as const;
+/** What a live `knowledge.updated` event says of an entry: a status, or that it was deleted. */
+export const KNOWLEDGE_EVENT_STATUSES = [...KNOWLEDGE_STATUSES, "deleted"] as const;
+export type KnowledgeEventStatus = (typeof KNOWLEDGE_EVENT_STATUSES)[number];
 export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
 
 export const KNOWLEDGE_LIMITS = {

@@ -37,8 +37,7 @@ const PROGRESS_EVERY_MS = 250;
 
 /**
  * The `knowledge_index` job: reads the entry (a file's text by section, or the hand-written question
- * and answer or note), chunks it and replaces its chunks in one transaction, announcing progress on the
- * event stream. A file that cannot be read fails the entry with the reason (not retried: it would fail
+ * and answer or note), chunks it and replaces its chunks, announcing progress on the event stream. A file that cannot be read fails the entry with the reason (not retried: it would fail
  * again); anything else is retried by the queue.
  */
 export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: FastifyBaseLogger }): JobHandler {
@@ -75,7 +74,10 @@ export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: Fas
       await announce("failed", 100);
       return { status: "done" };
     }
-    await db.transaction((tx) => storeEntryIndex(tx, entry, { sections, pages }));
+    // Not one transaction: on PGlite's single connection a large file's chunks would hold every other
+    // request for seconds. Written in small batches instead, while the entry is still "extracting", which
+    // search never reads; the last write makes it "indexed". A retry starts by deleting what was written.
+    await storeEntryIndex(db, entry, { sections, pages });
     await announce("indexed", 100);
     return { status: "done" };
   };

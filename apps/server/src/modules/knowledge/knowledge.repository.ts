@@ -85,13 +85,17 @@ export async function deleteEntry(db: Executor, companyId: string, id: string): 
   return rows.length > 0;
 }
 
-/** Replaces an entry's chunks (a re-index never leaves old and new side by side). */
+const CHUNKS_PER_INSERT = 100;
+
+/**
+ * Replaces an entry's chunks (a re-index never leaves old and new side by side). In batches of 100: each
+ * computes its chunks' search vectors, and, outside a transaction, lets other requests run in between.
+ */
 export async function replaceChunks(tx: Executor, entry: { id: string; companyId: string }, chunks: Chunk[]) {
   await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.entryId, entry.id));
-  // Batches keep each statement's parameters well under PostgreSQL's limit.
-  for (let start = 0; start < chunks.length; start += 500) {
+  for (let start = 0; start < chunks.length; start += CHUNKS_PER_INSERT) {
     await tx.insert(knowledgeChunks).values(
-      chunks.slice(start, start + 500).map((chunk) => ({
+      chunks.slice(start, start + CHUNKS_PER_INSERT).map((chunk) => ({
         companyId: entry.companyId,
         entryId: entry.id,
         position: chunk.position,

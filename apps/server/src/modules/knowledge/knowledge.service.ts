@@ -152,4 +152,5 @@ export async function removeEntry(ctx: KnowledgeWriteContext, id: string): Promi
       details: {},
     });
   });
+  await ctx.events.publish(ctx.companyId, { type: "knowledge.updated", entryId: id, status: "deleted", progress: 100 });
 }

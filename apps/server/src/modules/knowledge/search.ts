@@ -42,6 +42,9 @@ export function chunkVector(heading: string | null, text: string) {
  */
 const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 0.4}";
 
+/** Passages the per-word rank orders: the best of a first, cheaper rank over all that match. */
+const CANDIDATES = 200;
+
 /**
  * The best passages for a question among the company's indexed entries; with an employee, only the
  * entries for everyone or for that employee. Answers [] for a question with no searchable word.
@@ -67,12 +70,13 @@ export async function searchPassages(
       select word from unnest(${termArray}::text[]) as word
       where to_tsvector('english', word) <> ''::tsvector and to_tsvector('spanish', word) <> ''::tsvector
     ),
-    q as (
+    q as materialized (
       select to_tsquery('english', string_agg(word, ' | ')) || to_tsquery('spanish', string_agg(word, ' | ')) as query
       from words
     ),
-    passages as (select count(*)::float8 as total from knowledge_chunks where company_id = ${scope.companyId}),
-    weighted as (
+    -- Materialized: each word's frequency is counted once per question, not once per matching chunk.
+    passages as materialized (select count(*)::float8 as total from knowledge_chunks where company_id = ${scope.companyId}),
+    weighted as materialized (
       select t.query, ln(1 + (passages.total - f.df + 0.5) / (f.df + 0.5)) as idf
       from (select to_tsquery('english', word) || to_tsquery('spanish', word) as query from words) t
       cross join passages
@@ -80,16 +84,24 @@ export async function searchPassages(
         select count(*)::float8 as df from knowledge_chunks d
         where d.company_id = ${scope.companyId} and d.search @@ t.query
       ) f
+    ),
+    -- An OR of a question's words matches much of a large knowledge base: a cheap rank keeps the best
+    -- few hundred for the per-word one.
+    candidates as (
+      select c.entry_id, e.title, c.heading, c.text, c.position, c.search
+      from knowledge_chunks c
+      join knowledge_entries e on e.id = c.entry_id, q
+      where c.company_id = ${scope.companyId}
+        and e.company_id = ${scope.companyId}
+        and e.status = 'indexed'
+        and c.search @@ q.query
+        ${scope.aiEmployeeId ? sql`and (cardinality(e.ai_employee_ids) = 0 or ${scope.aiEmployeeId}::uuid = any(e.ai_employee_ids))` : sql``}
+      order by ts_rank(c.search, q.query) desc
+      limit ${CANDIDATES}
     )
-    select c.entry_id, e.title, c.heading, c.text,
+    select c.entry_id, c.title, c.heading, c.text,
       (select sum(ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search, w.query, 32) * w.idf) from weighted w)::float8 as rank
-    from knowledge_chunks c
-    join knowledge_entries e on e.id = c.entry_id, q
-    where c.company_id = ${scope.companyId}
-      and e.company_id = ${scope.companyId}
-      and e.status = 'indexed'
-      and c.search @@ q.query
-      ${scope.aiEmployeeId ? sql`and (cardinality(e.ai_employee_ids) = 0 or ${scope.aiEmployeeId}::uuid = any(e.ai_employee_ids))` : sql``}
+    from candidates c
     order by rank desc, c.position
     limit ${scope.limit}`);
   const rows = (

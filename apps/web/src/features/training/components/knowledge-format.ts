@@ -22,10 +22,20 @@ export const STATUS_LABELS: Record<KnowledgeStatus, string> = {
 };
 
 /** Under the title: "returns.pdf · PDF · 1.4 MB", "Question and answer", "Note". */
+/** How people name each kind of file the knowledge base reads. */
+const FILE_KIND_LABELS: Record<string, string> = {
+  pdf: "PDF",
+  docx: "Word",
+  text: "Text",
+  markdown: "Markdown",
+  html: "HTML",
+  csv: "CSV",
+};
+
 export function describeSource(entry: Pick<KnowledgeEntry, "source" | "fileName" | "fileKind" | "byteSize">): string {
   if (entry.source === "qa") return "Question and answer";
   if (entry.source === "note") return "Note";
-  return [entry.fileName, entry.fileKind?.toUpperCase(), entry.byteSize === null ? null : formatBytes(entry.byteSize)]
+  return [entry.fileName, entry.fileKind ? (FILE_KIND_LABELS[entry.fileKind] ?? entry.fileKind) : null, entry.byteSize === null ? null : formatBytes(entry.byteSize)]
     .filter(Boolean)
     .join(" · ");
 }

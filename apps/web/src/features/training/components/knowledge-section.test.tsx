@@ -150,6 +150,17 @@ describe("knowledge base", () => {
     await waitFor(() => expect(rowOf("e2")).toHaveTextContent("Indexed"));
     expect(within(rowOf("e2")).queryByRole("progressbar")).not.toBeInTheDocument();
     expect(listed()).toBeGreaterThan(before);
+
+    // Deleted in another tab or by another manager: the row goes at once.
+    serve(
+      ENTRIES.filter((e) => e.id !== "e3").map((e) => (e.id === "e2" ? { ...e, status: "indexed", progress: 100 } : e)),
+    );
+    const requests = listed();
+    send({ entry_id: "e3", status: "deleted", progress: 100 });
+    await waitFor(() =>
+      expect(screen.getAllByTestId("knowledge-row").map((row) => row.dataset.entryId)).toEqual(["e1", "e2", "e4"]),
+    );
+    expect(listed()).toBe(requests);
   });
 
   it("shows the server's refusal of an uploaded file and keeps the choices made", async () => {

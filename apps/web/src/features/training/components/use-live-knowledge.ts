@@ -14,18 +14,25 @@ export function useLiveKnowledge(companyId: string) {
       if (event.type !== "knowledge.updated") return;
       const key = trainingKeys.knowledge(companyId);
       let known = false;
+      if (event.status === "deleted") {
+        // Deleted elsewhere (another tab, another manager): the row goes at once.
+        queryClient.setQueryData<KnowledgeEntriesList>(key, (list) =>
+          list ? { entries: list.entries.filter((entry) => entry.id !== event.entryId) } : list,
+        );
+        return;
+      }
+      const status = event.status;
       queryClient.setQueryData<KnowledgeEntriesList>(key, (list) => {
         if (!list) return list;
         return {
           entries: list.entries.map((entry) => {
             if (entry.id !== event.entryId) return entry;
             known = true;
-            return { ...entry, status: event.status, progress: event.progress };
+            return { ...entry, status, progress: event.progress };
           }),
         };
       });
-      if (!known || event.status === "indexed" || event.status === "failed")
-        void invalidateKnowledge(queryClient, companyId);
+      if (!known || status === "indexed" || status === "failed") void invalidateKnowledge(queryClient, companyId);
     },
     { onReconnect: () => void invalidateKnowledge(queryClient, companyId) },
   );
