@@ -35,7 +35,10 @@ describe("the agent pipeline on the built-in engine", () => {
     );
     expect(run).toMatchObject({ outcome: "replied", provider: "builtin" });
     // The run starts with what it could use (its skills' tools), then the one tool it called.
-    expect(run!.steps[0]).toMatchObject({ kind: "tools", skills: ["Human handoff", "Order tracking", "Product catalog", "Quoting"] });
+    expect(run!.steps[0]).toMatchObject({
+      kind: "tools",
+      skills: ["Human handoff", "Order tracking", "Product catalog", "Quoting"],
+    });
     expect(run!.steps.slice(1).map((s) => s.tool)).toEqual(["find_products"]);
   });
 

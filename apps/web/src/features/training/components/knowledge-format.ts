@@ -35,7 +35,11 @@ const FILE_KIND_LABELS: Record<string, string> = {
 export function describeSource(entry: Pick<KnowledgeEntry, "source" | "fileName" | "fileKind" | "byteSize">): string {
   if (entry.source === "qa") return "Question and answer";
   if (entry.source === "note") return "Note";
-  return [entry.fileName, entry.fileKind ? (FILE_KIND_LABELS[entry.fileKind] ?? entry.fileKind) : null, entry.byteSize === null ? null : formatBytes(entry.byteSize)]
+  return [
+    entry.fileName,
+    entry.fileKind ? (FILE_KIND_LABELS[entry.fileKind] ?? entry.fileKind) : null,
+    entry.byteSize === null ? null : formatBytes(entry.byteSize),
+  ]
     .filter(Boolean)
     .join(" · ");
 }
