@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
 
 // The agent runtime in the browser: the playground on an employee's profile answers through the
 // production pipeline and shows its trace, a discount above the employee's limit becomes an action
@@ -10,27 +10,6 @@ type WireEmployee = { id: string; name: string; status: string; guardrails: { ma
 
 const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-async function switchToNorthwind(page: Page) {
-  const switcher = page.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
-  await expect(switcher).toContainText(/Andes Comercial|Northwind Supply/);
-  if (!((await switcher.textContent()) ?? "").includes("Northwind Supply")) {
-    await switcher.click();
-    await page.getByRole("menuitemradio", { name: /Northwind Supply/ }).click();
-    await expect(switcher).toContainText("Northwind Supply");
-  }
-}
-
-/** The page's session and selected company, as the app sends them. */
-async function sessionHeaders(page: Page) {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
-  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "{}")) as { accessToken: string };
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
-  const company = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedCompany"))) ?? "{}") as {
-    id: string;
-  };
-  return { Authorization: `Bearer ${session.accessToken}`, "X-Company-ID": company.id, "X-Client-ID": "foreman-web" };
-}
 
 async function activeEmployees(page: Page) {
   const { ai_employees: employees } = await apiGet<{ ai_employees: WireEmployee[] }>(page, "/app/ai_employees.json", {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { ana, apiGet, railDepartments, signIn } from "./helpers.ts";
+import { ana, apiGet, railDepartments, signIn, switchToNorthwind } from "./helpers.ts";
 
 // /ai_employees, an employee's profile and the five department screens on the seeded demo data.
 // Changes (hire, edit, deactivate) happen in Northwind Supply, where the demo user is the owner; the
@@ -35,16 +35,6 @@ const railDot = (page: Page, department: string) =>
   railDepartments(page)
     .and(page.getByRole("link", { name: `AI ${department}`, exact: true }))
     .locator('[data-slot="status-dot"]');
-
-async function switchToNorthwind(page: Page) {
-  const switcher = page.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
-  await expect(switcher).toContainText(/Andes Comercial|Northwind Supply/);
-  if (!((await switcher.textContent()) ?? "").includes("Northwind Supply")) {
-    await switcher.click();
-    await page.getByRole("menuitemradio", { name: /Northwind Supply/ }).click();
-    await expect(switcher).toContainText("Northwind Supply");
-  }
-}
 
 async function openWorkforce(page: Page, { northwind = false } = {}) {
   await signIn(page);

@@ -53,3 +53,25 @@ export async function expectStacked(upper: Locator, lower: Locator) {
   expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
   expect(Math.abs((a?.x ?? 0) - (b?.x ?? 0))).toBeLessThan(1);
 }
+
+/** Makes Northwind Supply (the English demo company) the selected one, through the sidebar's switcher. */
+export async function switchToNorthwind(page: Page) {
+  const switcher = page.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
+  await expect(switcher).toContainText(/Andes Comercial|Northwind Supply/);
+  if (!((await switcher.textContent()) ?? "").includes("Northwind Supply")) {
+    await switcher.click();
+    await page.getByRole("menuitemradio", { name: /Northwind Supply/ }).click();
+    await expect(switcher).toContainText("Northwind Supply");
+  }
+}
+
+/** The page's session and selected company, as the app sends them. */
+export async function sessionHeaders(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
+  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "{}")) as { accessToken: string };
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
+  const company = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedCompany"))) ?? "{}") as {
+    id: string;
+  };
+  return { Authorization: `Bearer ${session.accessToken}`, "X-Company-ID": company.id, "X-Client-ID": "foreman-web" };
+}

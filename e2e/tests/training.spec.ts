@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { apiGet, signIn } from "./helpers.ts";
+import { apiGet, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
 
 // The training centre (issue 13) in the browser: a file uploaded to the knowledge base goes to
 // "Indexed" live, the test box finds the passage it holds, and a skill taken from an AI employee takes
@@ -19,27 +19,6 @@ type WireEntry = { id: string; title: string; status: string };
 /** A made-up word no document holds, so the passage that has it can only be this run's. */
 const madeUpWord = () =>
   `Zephyr${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
-
-async function switchToNorthwind(page: Page) {
-  const switcher = page.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
-  await expect(switcher).toContainText(/Andes Comercial|Northwind Supply/);
-  if (!((await switcher.textContent()) ?? "").includes("Northwind Supply")) {
-    await switcher.click();
-    await page.getByRole("menuitemradio", { name: /Northwind Supply/ }).click();
-    await expect(switcher).toContainText("Northwind Supply");
-  }
-}
-
-/** The page's session and selected company, as the app sends them. */
-async function sessionHeaders(page: Page) {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "session");
-  const session = JSON.parse(decodeURIComponent(cookie?.value ?? "{}")) as { accessToken: string };
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCompany"))).not.toBeNull();
-  const company = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedCompany"))) ?? "{}") as {
-    id: string;
-  };
-  return { Authorization: `Bearer ${session.accessToken}`, "X-Company-ID": company.id, "X-Client-ID": "foreman-web" };
-}
 
 /** Removes a knowledge entry through the API; one already gone (deleted in the UI) is fine. */
 async function deleteEntry(page: Page, id: string) {
