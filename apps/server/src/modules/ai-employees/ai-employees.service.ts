@@ -11,14 +11,10 @@ import {
   aiEmployeesFromCsvRecords,
   aiEmployeesToCsv,
   type ContactPoint,
-  type CsvCellError,
-  CsvSyntaxError,
-  countCsvDataRows,
-  csvSyntaxProblem,
   type FieldError,
-  parseCsv,
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
+import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/csv-import.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -323,12 +319,7 @@ export async function setAiEmployeeStatus(
 // ---------------------------------------------------------------------------------------------------
 // Import
 
-export type ImportRefusal = { status: 413 | 422; error: string; errorDescription: string; details?: CsvCellError[] };
 export type ImportOutcome = { imported: number } | { refused: ImportRefusal };
-
-const refuse = (error: string, errorDescription: string, details?: CsvCellError[]): ImportOutcome => ({
-  refused: { status: 422, error, errorDescription, ...(details ? { details } : {}) },
-});
 
 /**
  * Imports a CSV file (the export's columns): every row is validated first, departments matched by name
@@ -337,26 +328,13 @@ const refuse = (error: string, errorDescription: string, details?: CsvCellError[
  */
 export async function importAiEmployees(ctx: WriteContext, text: string): Promise<ImportOutcome> {
   const { db, companyId } = ctx;
-  let records: ReturnType<typeof parseCsv>;
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error;
-    return refuse("validation_failed", "The file is not valid CSV; nothing was imported", [
-      csvSyntaxProblem(text, error),
-    ]);
-  }
-  const count = countCsvDataRows(records);
-  if (count > AI_EMPLOYEE_IMPORT_LIMITS.rows) {
-    return refuse(
-      "too_many_rows",
-      `The file has ${count} rows; at most ${AI_EMPLOYEE_IMPORT_LIMITS.rows} can be imported at once`,
-    );
-  }
+  const read = readCsvForImport(text, AI_EMPLOYEE_IMPORT_LIMITS.rows);
+  if ("refused" in read) return read;
+  const { records } = read;
   const parsed = aiEmployeesFromCsvRecords(records);
   const { rows, errors } = parsed;
   if (errors.length === 0 && rows.length === 0) {
-    return refuse("validation_failed", "The file has no AI employees to import", [
+    return refuseImport("validation_failed", "The file has no AI employees to import", [
       { line: 2, column: "name", message: "Add at least one row below the header" },
     ]);
   }
@@ -385,7 +363,7 @@ export async function importAiEmployees(ctx: WriteContext, text: string): Promis
   if (errors.length > 0) {
     errors.sort((a, b) => a.line - b.line);
     const lines = new Set(errors.map((error) => error.line)).size;
-    return refuse(
+    return refuseImport(
       "validation_failed",
       `${lines === 1 ? "1 line has" : `${lines} lines have`} problems; nothing was imported`,
       errors,

@@ -1,9 +1,5 @@
 import {
-  type CsvCellError,
-  CsvSyntaxError,
   type Currency,
-  countCsvDataRows,
-  csvSyntaxProblem,
   PRODUCT_IMPORT_LIMITS,
   type Product,
   type ProductCsvValues,
@@ -12,11 +8,11 @@ import {
   type ProductsPage,
   type ProductsQuery,
   type ProductValues,
-  parseCsv,
   productsFromCsvRecords,
   productsToCsv,
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
+import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/csv-import.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -183,12 +179,7 @@ const summaryVerb = (changes: ProductChanges) =>
 // ---------------------------------------------------------------------------------------------------
 // Import
 
-export type ImportRefusal = { status: 422; error: string; errorDescription: string; details?: CsvCellError[] };
 export type ImportOutcome = ProductsImportResult | { refused: ImportRefusal };
-
-const refuse = (error: string, errorDescription: string, details?: CsvCellError[]): ImportOutcome => ({
-  refused: { status: 422, error, errorDescription, ...(details ? { details } : {}) },
-});
 
 /** Rows per statement: far below the bind parameter limit (9–10 per row). */
 const BATCH = 500;
@@ -201,33 +192,20 @@ const BATCH = 500;
  */
 export async function importProducts(ctx: WriteContext, text: string): Promise<ImportOutcome> {
   const { db, companyId } = ctx;
-  let records: ReturnType<typeof parseCsv>;
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error;
-    return refuse("validation_failed", "The file is not valid CSV; nothing was imported", [
-      csvSyntaxProblem(text, error),
-    ]);
-  }
-  const count = countCsvDataRows(records);
-  if (count > PRODUCT_IMPORT_LIMITS.rows) {
-    return refuse(
-      "too_many_rows",
-      `The file has ${count} rows; at most ${PRODUCT_IMPORT_LIMITS.rows} can be imported at once`,
-    );
-  }
+  const read = readCsvForImport(text, PRODUCT_IMPORT_LIMITS.rows);
+  if ("refused" in read) return read;
+  const { records } = read;
   const { rows, errors } = productsFromCsvRecords(records);
   if (errors.length > 0) {
     const lines = new Set(errors.map((error) => error.line)).size;
-    return refuse(
+    return refuseImport(
       "validation_failed",
       `${lines === 1 ? "1 line has" : `${lines} lines have`} problems; nothing was imported`,
       errors,
     );
   }
   if (rows.length === 0) {
-    return refuse("validation_failed", "The file has no products to import", [
+    return refuseImport("validation_failed", "The file has no products to import", [
       { line: 2, column: "sku", message: "Add at least one row below the header" },
     ]);
   }
