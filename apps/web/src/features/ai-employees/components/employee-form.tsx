@@ -2,6 +2,7 @@ import { HUMAN_APPROVAL_ACTIONS, type HumanApprovalAction } from "@foreman/contr
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
+import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { DialogFooter } from "#web/components/ui/dialog.tsx";
 import { describedBy, FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
@@ -88,14 +89,7 @@ export function EmployeeForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={field("name")} label="Name" error={errors.name?.message}>
           <Input autoComplete="off" {...text("name")} />

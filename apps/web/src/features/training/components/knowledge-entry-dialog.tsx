@@ -1,6 +1,7 @@
 import { KNOWLEDGE_LIMITS } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,7 +15,7 @@ import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
-import { describeError, isApiError } from "#web/lib/api-error.ts";
+import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { cn } from "#web/lib/utils.ts";
 import { createKnowledgeText, type EmployeeName, invalidateKnowledge, type KnowledgeTextInput } from "../api.ts";
@@ -102,15 +103,12 @@ function EntryForm({
       await invalidateKnowledge(queryClient, companyId);
     } catch (error) {
       // The server names the field by its wire name; "answer" and "body" are this form's text.
-      const fields: Errors = {};
-      if (isApiError(error) && Array.isArray(error.body.details)) {
-        for (const detail of error.body.details) {
-          if (detail.field === "title" || detail.field === "question") fields[detail.field] = detail.message;
-          if (detail.field === "answer" || detail.field === "body") fields.text = detail.message;
-        }
-      }
+      const { fields, message } = serverFieldErrors(error, ["title", "question", "text"] as const, {
+        answer: "text",
+        body: "text",
+      });
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(describeError(error));
+      setFailure(message ?? null);
     } finally {
       setSaving(false);
     }
@@ -188,14 +186,7 @@ function EntryForm({
           anyLabel="All AI employees"
         />
       </FormField>
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

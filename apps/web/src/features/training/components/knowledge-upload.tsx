@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { FileUp } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
@@ -138,14 +139,7 @@ export function KnowledgeUpload({ companyId, employees, canManage }: KnowledgeUp
           Uploading {uploading}…
         </p>
       ) : null}
-      {refusal ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {refusal}
-        </p>
-      ) : null}
+      <FormAlert message={refusal} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { PRODUCT_LIMITS, type Product, type ProductPatch } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Dialog,
@@ -15,6 +16,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
+import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { createProduct, invalidateProducts, updateProduct } from "../api.ts";
 import { centsToText, textToCents } from "./product-format.ts";
@@ -97,14 +99,7 @@ function changes(product: Product, input: Required<Omit<ProductPatch, "currency"
 /** The server's field errors (400 details, a 409 taken SKU) by field; anything else as one message. */
 function serverErrors(error: unknown): { fields: FieldErrors; message?: string } {
   if (isApiError(error) && error.status === 409) return { fields: { sku: describeError(error) } };
-  const fields: FieldErrors = {};
-  if (isApiError(error) && Array.isArray(error.body.details)) {
-    for (const detail of error.body.details) {
-      const field = detail.field === "unitPriceCents" ? "price" : detail.field;
-      if (field in emptyValues) fields[field as keyof ProductFormValues] = detail.message;
-    }
-  }
-  return Object.keys(fields).length > 0 ? { fields } : { fields, message: describeError(error) };
+  return serverFieldErrors(error, Object.keys(emptyValues) as (keyof ProductFormValues)[], { unitPriceCents: "price" });
 }
 
 type ProductFormDialogProps = {
@@ -263,14 +258,7 @@ function ProductForm({
           onChange={(checked) => set("active", checked)}
         />
       </fieldset>
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

@@ -9,6 +9,7 @@ import {
 } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import {
   Dialog,
@@ -22,7 +23,7 @@ import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
-import { describeError, isApiError } from "#web/lib/api-error.ts";
+import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { createSkill, invalidateSkills, updateSkill } from "../api.ts";
 
@@ -40,18 +41,6 @@ function check(values: SkillFormValues): FieldErrors {
   if (values.description.trim().length > SKILL_LIMITS.description)
     errors.description = `Description must be at most ${SKILL_LIMITS.description} characters`;
   return errors;
-}
-
-/** The server's refusal by field (a taken name is a 409 naming it); anything else as one message. */
-function serverErrors(error: unknown): { fields: FieldErrors; message?: string } {
-  const fields: FieldErrors = {};
-  if (isApiError(error) && Array.isArray(error.body.details)) {
-    for (const detail of error.body.details) {
-      const field = String(detail.field).split(".")[0]!;
-      if (field in emptyValues) fields[field as keyof SkillFormValues] = detail.message;
-    }
-  }
-  return Object.keys(fields).length > 0 ? { fields } : { fields, message: describeError(error) };
 }
 
 type SkillDialogProps = {
@@ -134,7 +123,8 @@ function SkillForm({
       onClose();
       await invalidateSkills(queryClient, companyId);
     } catch (error) {
-      const { fields, message } = serverErrors(error);
+      // A taken name is a 409 that names the field.
+      const { fields, message } = serverFieldErrors(error, ["name", "description", "tools"] as const);
       setErrors(fields);
       setFailure(message ?? null);
     } finally {
@@ -193,14 +183,7 @@ function SkillForm({
           {toolsHint}
         </p>
       </fieldset>
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
           Cancel
