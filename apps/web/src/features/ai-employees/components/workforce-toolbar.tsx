@@ -1,14 +1,11 @@
 import type { AiEmployeesSearch, AiEmployeesStatusFilter } from "@foreman/contract";
-import { Download, Search, Upload, UserPlus } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Download, Upload, UserPlus } from "lucide-react";
+import { type ReactNode, useId } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { AddressSearchBox } from "#web/components/search/address-search-box.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { SELECT_CLASS } from "#web/components/ui/form-field.tsx";
-import { Input } from "#web/components/ui/input.tsx";
 import { cn } from "#web/lib/utils.ts";
-
-/** Typing waits this long before the address (and the table) follow, so each key stays quick. */
-export const SEARCH_DEBOUNCE_MS = 200;
 
 type WorkforceToolbarProps = {
   search: Pick<AiEmployeesSearch, "q" | "department" | "employeeStatus">;
@@ -35,7 +32,13 @@ export function WorkforceToolbar({
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <SearchBox value={search.q} onSearch={(q) => onSearch({ q, page: undefined }, { replace: true })} />
+      <AddressSearchBox
+        label="Search"
+        placeholder="Name or role"
+        className="sm:w-64"
+        value={search.q}
+        onSearch={(q) => onSearch({ q, page: undefined }, { replace: true })}
+      />
       <Labelled id={`${id}-department`} label="Department">
         <select
           id={`${id}-department`}
@@ -97,46 +100,6 @@ function Labelled({ id, label, children }: { id: string; label: string; children
         {label}
       </label>
       {children}
-    </div>
-  );
-}
-
-/** The search box: its own text at once, the address after a pause; follows the address when it changes. */
-function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (q: string | undefined) => void }) {
-  const id = useId();
-  const [text, setText] = useState(value ?? "");
-  // The latest callback, so a re-render of the page does not restart the pause.
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-
-  // Cleared or changed elsewhere (Clear filters, back/forward): show what applies.
-  useEffect(() => {
-    setText((current) => (current.trim() === (value ?? "") ? current : (value ?? "")));
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === value) return;
-    const timer = setTimeout(() => onSearchRef.current(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-
-  return (
-    <div className="grid w-full gap-1 sm:w-64">
-      <label htmlFor={id} className="font-medium text-muted-foreground text-xs">
-        Search
-      </label>
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-        <Input
-          id={id}
-          type="search"
-          placeholder="Name or role"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="pl-8"
-        />
-      </div>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { AddressSearchBox } from "#web/components/search/address-search-box.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { describeError } from "#web/lib/api-error.ts";
@@ -24,7 +25,6 @@ import { ProductFormDialog } from "./product-form-dialog.tsx";
 import { ProductImportDialog } from "./product-import-dialog.tsx";
 import type { ProductActions } from "./product-row-menu.tsx";
 import { ProductTable } from "./product-table.tsx";
-import { SearchBox } from "./search-box.tsx";
 
 export type TrainingSearchUpdate = (patch: Partial<TrainingSearch>, options?: { replace?: boolean }) => void;
 
@@ -185,7 +185,7 @@ export function CatalogSection({ search, onSearch, canManage }: CatalogSectionPr
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <SearchBox
+        <AddressSearchBox
           label="Search products"
           placeholder="SKU or name"
           value={search.productQ}
