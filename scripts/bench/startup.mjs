@@ -9,6 +9,8 @@ import { percentile } from "./stats.mjs";
 
 const GOAL_RATIO = 1.3;
 const BARE = ["node", ["scripts/bench/bare-start.mjs"]];
+// The same server launched without npm, to show what npm's own launch adds (the bare script has none).
+const DIRECT = ["node", ["scripts/start.mjs"]];
 
 export async function benchStartup({ runs = 5, port = 3190 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-bench-"));
@@ -19,6 +21,7 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
     cpSync(dataDir, bareDir, { recursive: true });
     const times = [];
     const bareTimes = [];
+    const directTimes = [];
     const phases = [];
     for (let i = 0; i < runs; i++) {
       // LOG_LEVEL=debug: the server logs its start-up phases (server.ts).
@@ -30,6 +33,9 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
       const bare = await startServer({ port, dataDir: bareDir, command: BARE });
       bareTimes.push(bare.readyMs);
       await stopServer(bare.child, port);
+      const direct = await startServer({ port, dataDir, command: DIRECT });
+      directTimes.push(direct.readyMs);
+      await stopServer(direct.child, port);
     }
     const median = percentile(times, 50);
     const bareMedian = percentile(bareTimes, 50);
@@ -41,6 +47,10 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
     );
     console.log(
       `  bare Fastify + PGlite script, same data, ${runs} runs: median ${bareMedian.toFixed(0)} ms, max ${Math.max(...bareTimes).toFixed(0)} ms`,
+    );
+    const directMedian = percentile(directTimes, 50);
+    console.log(
+      `  node scripts/start.mjs (no npm), ${runs} runs: median ${directMedian.toFixed(0)} ms, ${(directMedian / bareMedian).toFixed(2)}× the bare script`,
     );
     if (phases.length > 0) {
       const names = Object.keys(phases[0]);
@@ -58,7 +68,7 @@ export async function benchStartup({ runs = 5, port = 3190 } = {}) {
     console.log(
       `${ratio <= GOAL_RATIO ? "ok  " : "MISS"} start-up ratio ${ratio.toFixed(2)}× the bare script (goal ≤ ${GOAL_RATIO}×)`,
     );
-    return { firstMs: first.readyMs, times, bareTimes, ratio };
+    return { firstMs: first.readyMs, times, bareTimes, directTimes, ratio };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });

@@ -1,9 +1,11 @@
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { type Database, openDatabase } from "./db/client.ts";
-import { prepareDatabase } from "./prepare-database.ts";
-import { DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
+import type { Database } from "./db/client.ts";
+import { createPgliteClient } from "./db/pglite-client.ts";
+
+// Only what must run before PGlite starts opening is imported statically; everything else (drizzle, the
+// schema, Fastify, the routes) loads while PGlite compiles its WASM and opens the data directory.
 
 function readConfig(): Config {
   try {
@@ -24,7 +26,8 @@ const mark = (phase: string) => {
   phases[phase] = Math.round(performance.now());
 };
 
-function printBanner(config: Config, seeded: boolean) {
+async function printBanner(config: Config, seeded: boolean) {
+  const { DEMO_PASSWORD, DEMO_USERS } = await import("./seed/demo-data.ts");
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
   console.log(`\nForeman is running at http://localhost:${config.port}`);
   console.log(`Database: ${where}${seeded ? " (demo workspace created)" : ""}`);
@@ -59,11 +62,16 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 });
 
 try {
-  // The app's modules load while PGlite compiles its WASM and opens the data directory.
   phases.modulesLoaded = Math.round(phases.modulesLoaded!);
-  const [opened, { buildApp }] = await Promise.all([
-    openDatabase(config).finally(() => mark("databaseOpen")),
+  const pgliteClient = config.databaseUrl ? undefined : createPgliteClient(config.dataDir);
+  // Awaited below once drizzle has loaded; a failure before then is reported there, not as unhandled.
+  pgliteClient?.catch(() => {});
+  const [opened, { buildApp }, { prepareDatabase }] = await Promise.all([
+    import("./db/client.ts")
+      .then(({ openDatabase }) => openDatabase({ ...config, pgliteClient }))
+      .finally(() => mark("databaseOpen")),
     import("./app.ts").finally(() => mark("appModulesLoaded")),
+    import("./prepare-database.ts"),
   ]);
   database = opened;
   const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
@@ -74,7 +82,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   mark("listening");
   app.log.debug({ phases }, "start-up phases (ms since the process began)");
-  printBanner(config, seeded);
+  await printBanner(config, seeded);
 } catch (error) {
   const target = config.databaseUrl
     ? `PostgreSQL at ${new URL(config.databaseUrl).host}`

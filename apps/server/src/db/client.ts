@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ClientConfig } from "pg";
+import { createPgliteClient } from "./pglite-client.ts";
 import * as schema from "./schema/index.ts";
 
 // Each driver is imported only when used: start-up loads one engine, not both.
@@ -30,22 +31,17 @@ export type DatabaseOptions = {
   dataDir: string;
   /** PGlite only: start from a dump (`dumpDataDir`) instead of an empty cluster; tests use it to skip initdb. */
   pgliteTemplate?: Blob;
+  /** PGlite only: an open already under way (server.ts starts it before the app's modules load). */
+  pgliteClient?: Promise<PGlite>;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.pgliteTemplate);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteClient ?? createPgliteClient(options.dataDir, options.pgliteTemplate));
 }
 
-async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { unaccent }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-    import("@electric-sql/pglite/contrib/unaccent"),
-  ]);
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  // unaccent: knowledge search matches Spanish words typed with or without their accents.
-  const extensions = { unaccent };
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
+async function openPglite(opening: Promise<PGlite>): Promise<Database> {
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([opening, import("drizzle-orm/pglite")]);
   return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", undefined, () => client.close());
 }
 

@@ -1,16 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
+
+// Loaded on first use (a native addon; about 30 ms at start-up otherwise).
+let argon2: Promise<typeof import("@node-rs/argon2")> | undefined;
+const loadArgon2 = () => {
+  argon2 ??= import("@node-rs/argon2");
+  return argon2;
+};
 
 // argon2id (the library's default algorithm) at OWASP's minimum: 19 MiB, 2 passes, 1 lane.
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, options);
+  return loadArgon2().then(({ hash }) => hash(plain, options));
 }
 
 /** False for a wrong password and for a digest that cannot be parsed (never throws on bad input). */
 export async function verifyPassword(digest: string, plain: string): Promise<boolean> {
   try {
+    const { verify } = await loadArgon2();
     return await verify(digest, plain);
   } catch {
     return false;

@@ -1,14 +1,14 @@
 // DOCX through mammoth: the document as HTML (Heading 1–6 styles become h1–h6), then the same sectioning
 // as an uploaded web page.
-import mammoth from "mammoth";
 import { ExtractionError } from "./errors.ts";
 import { htmlToSections } from "./html.ts";
 import type { Section } from "./sections.ts";
 
-// Images are dropped without being read: mammoth would otherwise inline each one as base64.
-const skipImages = mammoth.images.imgElement(async () => ({ src: "" }));
-
 export async function docxToSections(bytes: Uint8Array): Promise<Section[]> {
+  // Loaded on first use: mammoth and its XML and zip readers cost about 100 ms at start-up otherwise.
+  const { default: mammoth } = await import("mammoth");
+  // Images are dropped without being read: mammoth would otherwise inline each one as base64.
+  const skipImages = mammoth.images.imgElement(async () => ({ src: "" }));
   let html: string;
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
