@@ -9,7 +9,14 @@ export default defineConfig({
       "packages/contract",
       "apps/web",
       "apps/server",
-      { test: { name: "architecture", environment: "node", include: ["scripts/architecture/**/*.test.mjs"] } },
+      // The code's shape, and the fake of Meta's Graph API the WhatsApp tests and demo stand on.
+      {
+        test: {
+          name: "architecture",
+          environment: "node",
+          include: ["scripts/architecture/**/*.test.mjs", "scripts/whatsapp/**/*.test.mjs"],
+        },
+      },
       // The real server as a process under SIGTERM and kill -9 (scripts/faults): seconds per scenario, one
       // file at a time; a first start may build the web app.
       {

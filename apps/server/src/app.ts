@@ -37,6 +37,9 @@ import { salesRoutes } from "./modules/sales/sales.routes.ts";
 import { skillsRoutes } from "./modules/skills/skills.routes.ts";
 import { assistRoutes } from "./modules/tasks/assist.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
+import { whatsappWebhookRoutes } from "./modules/whatsapp/webhook.routes.ts";
+import { whatsappPlugin } from "./modules/whatsapp/whatsapp.plugin.ts";
+import { whatsappRoutes } from "./modules/whatsapp/whatsapp.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
@@ -101,6 +104,7 @@ export async function buildApp({
   const bus = events ?? (await createEventBus(database, app.log));
   await app.register(eventsPlugin, { bus });
   await app.register(agentsPlugin, { config, database, runtime: agentRuntime, provider: modelProvider });
+  await app.register(whatsappPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
@@ -137,6 +141,8 @@ export async function buildApp({
   await app.register(filesRoutes);
   // The channel API authenticates with a channel's token, not a staff session.
   await app.register(channelApiRoutes);
+  // Meta's webhooks: signed with the app secret; each delivery finds its company by its number.
+  await app.register(whatsappWebhookRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
   await app.register(
     companyScoped(
@@ -148,6 +154,7 @@ export async function buildApp({
       knowledgeRoutes,
       integrationsRoutes,
       skillsRoutes,
+      whatsappRoutes,
       activitiesRoutes,
       salesRoutes,
       ordersRoutes,

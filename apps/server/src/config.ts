@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -84,7 +85,51 @@ const envSchema = z.object({
   AGENT_MAX_STEPS: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(20).default(6),
   AGENT_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(64).default(4),
   AGENT_JOB_LEASE_MS: positiveInt(60_000),
+  WHATSAPP_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, { error: "must be Meta's numeric app id" })
+    .optional(),
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .trim()
+    .min(16, { error: "must be the app secret (at least 16 characters)" })
+    .optional(),
+  WHATSAPP_CONFIG_ID: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,64}$/, { error: "must be the embedded signup configuration id" })
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(8, { error: "must be at least 8 characters" }).optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  WHATSAPP_GRAPH_URL: httpUrl.default("https://graph.facebook.com"),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, { error: "must look like v22.0" })
+    .default("v22.0"),
+  WHATSAPP_SDK_URL: httpUrl.default("https://connect.facebook.net/en_US/sdk.js"),
+  ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => decodeKey(value) !== null, { error: "must be 32 bytes as 64 hex characters or base64" })
+    .optional(),
 });
+
+/** A 32-byte key written as hex or base64; null when it is neither. */
+function decodeKey(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** The settings WhatsApp needs, in the order the integrations list names them. */
+export const WHATSAPP_REQUIRED_SETTINGS = [
+  "WHATSAPP_APP_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_CONFIG_ID",
+  "WHATSAPP_VERIFY_TOKEN",
+  "PUBLIC_URL",
+] as const;
 
 export type Config = {
   port: number;
@@ -102,6 +147,28 @@ export type Config = {
   chatwoot: ChatwootConfig | null;
   /** The AI employees' model and how their jobs run (modules/agents/README.md). */
   agents: AgentsConfig;
+  /** Meta's WhatsApp Cloud API (modules/whatsapp/README.md); `configured` false until every required setting is given. */
+  whatsapp: WhatsappConfig;
+  /**
+   * The key that seals secrets stored in the database (WhatsApp business tokens): ENCRYPTION_KEY, or one
+   * derived from WHATSAPP_APP_SECRET; null when neither is set (nothing can be sealed, nothing needs to be).
+   */
+  encryptionKey: Buffer | null;
+};
+
+export type WhatsappConfig = {
+  configured: boolean;
+  /** The required settings not given (names only). */
+  missing: string[];
+  appId: string | undefined;
+  appSecret: string | undefined;
+  configId: string | undefined;
+  verifyToken: string | undefined;
+  /** Where Meta reaches this server (the webhook is PUBLIC_URL + /webhooks/whatsapp). */
+  publicUrl: string | undefined;
+  graphUrl: string;
+  graphVersion: string;
+  sdkUrl: string;
 };
 
 export type LlmConfig =
@@ -193,5 +260,22 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       concurrency: e.AGENT_CONCURRENCY,
       jobLeaseMs: e.AGENT_JOB_LEASE_MS,
     },
+    whatsapp: {
+      configured: WHATSAPP_REQUIRED_SETTINGS.every((name) => e[name] !== undefined),
+      missing: WHATSAPP_REQUIRED_SETTINGS.filter((name) => e[name] === undefined),
+      appId: e.WHATSAPP_APP_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      configId: e.WHATSAPP_CONFIG_ID,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      publicUrl: e.PUBLIC_URL,
+      graphUrl: e.WHATSAPP_GRAPH_URL,
+      graphVersion: e.WHATSAPP_GRAPH_VERSION,
+      sdkUrl: e.WHATSAPP_SDK_URL,
+    },
+    encryptionKey: e.ENCRYPTION_KEY
+      ? decodeKey(e.ENCRYPTION_KEY)
+      : e.WHATSAPP_APP_SECRET
+        ? Buffer.from(hkdfSync("sha256", e.WHATSAPP_APP_SECRET, "", "foreman sealed secrets v1", 32))
+        : null,
   };
 }

@@ -64,3 +64,6 @@ export * from "./tasks/task.ts";
 export * from "./tasks/threads.ts";
 export * from "./tasks/time-left.ts";
 export * from "./validation.ts";
+export * from "./whatsapp/connection.ts";
+export * from "./whatsapp/delivery.ts";
+export * from "./whatsapp/template.ts";

@@ -1,9 +1,19 @@
 // Paths that belong to the API; everything else is the SPA (its pages and built files). /files/ serves
-// attachments: a wrong URL there is a JSON 404, never the SPA's page.
-const API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/api/", "/files/", "/healthz", "/readyz"];
+// attachments: a wrong URL there is a JSON 404, never the SPA's page. /webhooks/ is what Meta calls.
+const API_PREFIXES = [
+  "/app/",
+  "/oauth/",
+  "/users",
+  "/internal/",
+  "/api/",
+  "/files/",
+  "/webhooks/",
+  "/healthz",
+  "/readyz",
+];
 // The API paths whose answers are data, never a document a browser renders (not the HTML API docs
 // under /api/, not attachments under /files/).
-const JSON_API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/healthz", "/readyz"];
+const JSON_API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/webhooks/", "/healthz", "/readyz"];
 
 function startsWithAny(url: string, prefixes: readonly string[]): boolean {
   const pathname = url.split("?")[0] ?? url;

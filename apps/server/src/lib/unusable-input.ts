@@ -30,7 +30,8 @@ export function unusableInputDetails(value: unknown, part: string): FieldError[]
       if (node.includes("\u0000")) details.push({ field: named(path), message: NUL_MESSAGE });
       continue;
     }
-    if (node === null || typeof node !== "object") continue;
+    // Raw bodies (a webhook's bytes, kept for its signature) are not walked: they are not parsed input.
+    if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) continue;
     if (path.length >= MAX_INPUT_DEPTH) return [{ field: deepest(path), message: TOO_DEEP_MESSAGE }];
     for (const [key, inner] of Object.entries(node)) {
       if (key.includes("\u0000")) details.push({ field: named([...path, key]), message: NUL_MESSAGE });

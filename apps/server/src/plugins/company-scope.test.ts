@@ -29,6 +29,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   products: (w) => w.product.id,
   knowledge_base_entries: (w) => w.knowledgeEntry.id,
   skills: (w) => w.skill.id,
+  templates: (w) => w.whatsappTemplate.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

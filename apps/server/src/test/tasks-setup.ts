@@ -13,6 +13,7 @@ import {
   quotes,
   taskMessages,
   tasks,
+  whatsappTemplates,
 } from "#server/db/schema/index.ts";
 import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
@@ -42,6 +43,8 @@ export type CompanyWorld = {
   skill: { id: string };
   /** A knowledge base entry (an uploaded text file, not indexed). */
   knowledgeEntry: { id: string };
+  /** A WhatsApp template draft (no number connected). */
+  whatsappTemplate: { id: string };
   /** A question and an authorize item to do (due in an hour), one done, one past due. */
   question: string;
   authorize: string;
@@ -123,6 +126,18 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       fileData: new TextEncoder().encode("Open 9 to 5."),
     })
     .returning({ id: knowledgeEntries.id });
+  const [whatsappTemplate] = await db
+    .insert(whatsappTemplates)
+    .values({
+      companyId: company.id,
+      name: "order_update",
+      language: "en_US",
+      category: "utility",
+      status: "draft",
+      body: "Hi {{1}}, your order is on its way.",
+      variables: [{ source: "customer_first_name", example: "Ana" }],
+    })
+    .returning({ id: whatsappTemplates.id });
   // 25 messages, one a minute, so "the last 20" leaves 5 out.
   const start = Date.now() - 2 * HOUR;
   await db.insert(messages).values(
@@ -223,6 +238,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     product: { id: product!.id },
     skill: { id: skillIds[0]! },
     knowledgeEntry: { id: knowledgeEntry!.id },
+    whatsappTemplate: { id: whatsappTemplate!.id },
     question: rows[0]!.id,
     authorize: rows[1]!.id,
     done: rows[2]!.id,

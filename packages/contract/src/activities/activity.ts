@@ -24,6 +24,13 @@ export const ACTIVITY_KINDS = [
   "skill.created",
   "skill.updated",
   "skill.deleted",
+  "whatsapp.connected",
+  "whatsapp.disconnected",
+  "whatsapp.assigned",
+  "whatsapp_template.created",
+  "whatsapp_template.updated",
+  "whatsapp_template.deleted",
+  "conversation.template_sent",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -41,6 +48,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "product",
   "knowledge_entry",
   "skill",
+  "whatsapp_connection",
+  "whatsapp_template",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

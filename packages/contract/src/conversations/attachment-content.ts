@@ -39,6 +39,21 @@ const CHECKS: Record<string, (data: Uint8Array) => boolean> = {
     return false;
   },
   "text/plain": isText,
+  // What WhatsApp customers send besides pictures and PDFs: voice notes, audio, video, Office files.
+  "audio/ogg": (d) => startsWith(d, bytesOf("OggS")),
+  "audio/opus": (d) => startsWith(d, bytesOf("OggS")),
+  "audio/mpeg": (d) => startsWith(d, bytesOf("ID3")) || (d.length > 1 && d[0] === 0xff && (d[1]! & 0xe0) === 0xe0),
+  "audio/amr": (d) => startsWith(d, bytesOf("#!AMR")),
+  "audio/aac": (d) => d.length > 1 && d[0] === 0xff && (d[1]! & 0xf6) === 0xf0,
+  "audio/mp4": isoMedia("M4A ", "mp42", "isom", "mp41"),
+  "video/mp4": isoMedia("mp41", "mp42", "isom", "avc1", "iso2", "M4V "),
+  "video/3gpp": isoMedia("3gp4", "3gp5", "3gp6", "3g2a"),
+  ...Object.fromEntries(
+    ["document", "sheet", "presentation"].map((kind) => [
+      `application/vnd.openxmlformats-officedocument.${kind === "document" ? "wordprocessingml" : kind === "sheet" ? "spreadsheetml" : "presentationml"}.${kind}`,
+      (d: Uint8Array) => startsWith(d, [0x50, 0x4b, 0x03, 0x04]),
+    ]),
+  ),
 };
 
 /**

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { KNOWLEDGE_EVENT_STATUSES } from "../knowledge/knowledge.ts";
 import { TASK_STATES } from "../tasks/task.ts";
+import { WHATSAPP_CONNECTION_STATES } from "../whatsapp/connection.ts";
 import { messageSchema } from "./schemas.ts";
 
 export const LIVE_EVENT_TYPES = [
@@ -11,6 +12,8 @@ export const LIVE_EVENT_TYPES = [
   "task.created",
   "task.updated",
   "knowledge.updated",
+  "message.updated",
+  "whatsapp.updated",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -32,6 +35,14 @@ export const liveEventSchema = z.discriminatedUnion("type", [
     entryId: z.string(),
     status: z.enum(KNOWLEDGE_EVENT_STATUSES),
     progress: z.number().int(),
+  }),
+  // A message changed after it was posted: WhatsApp reported it sent, delivered, read or failed.
+  z.object({ type: z.literal("message.updated"), conversationId: z.string(), message: messageSchema }),
+  // The WhatsApp connection or its templates changed (onboarding steps, a disconnect, a sync, a review).
+  z.object({
+    type: z.literal("whatsapp.updated"),
+    state: z.enum(WHATSAPP_CONNECTION_STATES).nullable(),
+    templateId: z.string().nullable(),
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -8,6 +8,7 @@ import { CHANNELS } from "../sales/channel.ts";
 import { ACCEPTED_CURRENCIES } from "../sales/currency.ts";
 import { LEAD_STAGES } from "../sales/leads.ts";
 import { requiredText, messages as validationMessages } from "../validation.ts";
+import { DELIVERY_STATUSES } from "../whatsapp/delivery.ts";
 import {
   ATTACHMENT_TYPES_DESCRIPTION,
   base64DecodedLength,
@@ -66,6 +67,17 @@ export const messageSchema = z.object({
   createdAt: timestamp.nullable(),
   /** The agent runtime's run that wrote this AI reply (its trace: `GET /app/conversations/{id}/agent_runs.json`). */
   agentRunId: id.nullable().optional(),
+  /** A message sent out through WhatsApp: how far it got, as WhatsApp reports it. Absent for others. */
+  delivery: z
+    .object({
+      status: z.enum(DELIVERY_STATUSES),
+      errorCode: z.number().int().nullable(),
+      error: z.string().nullable().describe("WhatsApp's reason when it failed; 131047: outside the 24-hour window"),
+    })
+    .nullable()
+    .optional(),
+  /** Sent as a WhatsApp template (its name), not as free text. */
+  templateName: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -138,6 +150,15 @@ export const conversationDetailSchema = conversationListItemSchema.extend({
   /** The staff member who took the conversation over from the AI employee, and when. */
   takenOverBy: namedRefSchema.nullable(),
   takenOverAt: timestamp.nullable(),
+  /** A WhatsApp conversation's 24-hour reply window; null for other channels. */
+  whatsapp: z
+    .object({
+      windowOpen: z.boolean().describe("Free-text replies are allowed; otherwise only a template"),
+      windowClosesAt: timestamp.nullable().describe("24 h after the customer's last message; null if none"),
+      phoneNumber: z.string().nullable().describe("The customer's WhatsApp number"),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 

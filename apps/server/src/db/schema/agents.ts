@@ -9,7 +9,13 @@ import { aiEmployees } from "./departments.ts";
 
 // The agent runtime's tables (modules/agents/README.md).
 
-export const JOB_KINDS = ["agent_reply", "webhook_delivery", "knowledge_index"] as const;
+export const JOB_KINDS = [
+  "agent_reply",
+  "webhook_delivery",
+  "knowledge_index",
+  "whatsapp_send",
+  "whatsapp_media",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
 export type JobState = (typeof JOB_STATES)[number];

@@ -1,10 +1,17 @@
-import { CHANNELS, CONVERSATION_HANDLERS, CONVERSATION_STATUSES, SENDER_TYPES } from "@foreman/contract";
+import {
+  CHANNELS,
+  CONVERSATION_HANDLERS,
+  CONVERSATION_STATUSES,
+  DELIVERY_STATUSES,
+  SENDER_TYPES,
+} from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -17,6 +24,13 @@ import { apiChannels } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { aiEmployees } from "./departments.ts";
+import { whatsappConnections } from "./whatsapp.ts";
+
+/** See messages.whatsapp. */
+export type WhatsappMessagePart = {
+  template?: { name: string; language: string; parameters: string[] };
+  media?: { id: string; mimeType: string | null; fileName: string | null };
+};
 
 // Conversations, their messages and attachments.
 // Every table carries company_id; states are text + check (not pg enums) so a new value is a plain migration.
@@ -42,12 +56,17 @@ export const conversations = pgTable(
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     // The channel API's channel it came through (one open conversation per channel and customer).
     apiChannelId: uuid("api_channel_id").references(() => apiChannels.id, { onDelete: "set null" }),
+    // The WhatsApp number it came through (one open conversation per number and customer).
+    whatsappConnectionId: uuid("whatsapp_connection_id").references(() => whatsappConnections.id, {
+      onDelete: "set null",
+    }),
     // A playground conversation: staff testing an AI employee. Left out of every list and metric.
     isTest: boolean("is_test").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("conversations_api_channel_id_customer_id_idx").on(t.apiChannelId, t.customerId),
+    index("conversations_whatsapp_connection_id_customer_id_idx").on(t.whatsappConnectionId, t.customerId),
     unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId),
     // The inbox: a company's conversations by latest activity, keyset-paged.
     index("conversations_company_id_last_activity_at_idx").on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
@@ -77,6 +96,16 @@ export const messages = pgTable(
     // An AI reply: the customer message it answers (one reply per message) and the run that wrote it.
     replyToMessageId: uuid("reply_to_message_id"),
     agentRunId: uuid("agent_run_id"),
+    // WhatsApp's id for the message (wamid), inbound or sent: deduplicates Meta's retries and finds the
+    // message a status is about. Globally unique at Meta.
+    whatsappMessageId: text("whatsapp_message_id"),
+    // Sent out through WhatsApp: how far it got (statuses only move forward), and why it failed.
+    deliveryStatus: text("delivery_status", { enum: DELIVERY_STATUSES }),
+    deliveryErrorCode: integer("delivery_error_code"),
+    deliveryError: text("delivery_error"),
+    // WhatsApp's part of the message: the template it was sent as (with its parameters, for retries),
+    // or the media a customer sent (fetched into attachments by a job).
+    whatsapp: jsonb("whatsapp").$type<WhatsappMessagePart>(),
     // Kept to the millisecond: the page cursor carries a JS Date, which has no microseconds.
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
@@ -89,6 +118,13 @@ export const messages = pgTable(
     uniqueIndex("messages_api_channel_id_external_id_key")
       .on(t.apiChannelId, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    uniqueIndex("messages_whatsapp_message_id_key")
+      .on(t.whatsappMessageId)
+      .where(sql`${t.whatsappMessageId} is not null`),
+    check(
+      "messages_delivery_status_check",
+      sql`${t.deliveryStatus} is null or ${t.deliveryStatus} in (${inList(DELIVERY_STATUSES)})`,
+    ),
     uniqueIndex("messages_reply_to_message_id_key")
       .on(t.replyToMessageId)
       .where(sql`${t.replyToMessageId} is not null`),

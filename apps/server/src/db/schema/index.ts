@@ -9,3 +9,4 @@ export * from "./departments.ts";
 export * from "./knowledge.ts";
 export * from "./sales.ts";
 export * from "./tasks.ts";
+export * from "./whatsapp.ts";

@@ -4,6 +4,7 @@ import type { Executor } from "#server/db/client.ts";
 import { aiEmployees, apiChannels, conversations, messages } from "#server/db/schema/index.ts";
 import { toMessage } from "../conversations/messages.repository.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import { queueWhatsappDelivery } from "../whatsapp/outbound.ts";
 
 export type AiMessageInput = {
   companyId: string;
@@ -20,7 +21,8 @@ export type AiMessageInput = {
 /**
  * Posts an AI employee's message in a customer conversation, in the caller's transaction: the message,
  * the conversation's activity and status (a resolved one stays resolved), and, when the conversation
- * came through a channel with a webhook, the job that posts the message there. Answers null when the
+ * came through a channel with a webhook, the job that posts the message there (or, from WhatsApp, the
+ * job that sends it back through WhatsApp). Answers null when the
  * customer message already has its reply.
  */
 export async function postAiMessage(tx: Executor, queue: JobQueue, input: AiMessageInput): Promise<Message | null> {
@@ -52,7 +54,15 @@ export async function postAiMessage(tx: Executor, queue: JobQueue, input: AiMess
       status: sql`case when ${conversations.status} = 'resolved' then 'resolved' else ${input.status} end`,
     })
     .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)))
-    .returning({ apiChannelId: conversations.apiChannelId });
+    .returning({ apiChannelId: conversations.apiChannelId, whatsappConnectionId: conversations.whatsappConnectionId });
+  // A WhatsApp conversation: the reply goes out through the Graph API (modules/whatsapp/outbound.ts).
+  const viaWhatsapp =
+    conversation?.whatsappConnectionId &&
+    (await queueWhatsappDelivery(tx, queue, {
+      companyId: input.companyId,
+      conversationId: input.conversationId,
+      messageId: row.id,
+    }));
   if (conversation?.apiChannelId) {
     const [channel] = await tx
       .select({ webhookUrl: apiChannels.webhookUrl })
@@ -61,5 +71,8 @@ export async function postAiMessage(tx: Executor, queue: JobQueue, input: AiMess
     if (channel?.webhookUrl)
       await queue.enqueue(tx, { companyId: input.companyId, kind: "webhook_delivery", subjectId: row.id });
   }
-  return toMessage({ ...row, avatarUrl: employee?.avatarUrl ?? null }, []);
+  return toMessage(
+    { ...row, deliveryStatus: viaWhatsapp ? "pending" : row.deliveryStatus, avatarUrl: employee?.avatarUrl ?? null },
+    [],
+  );
 }

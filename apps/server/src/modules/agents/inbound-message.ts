@@ -1,12 +1,12 @@
 import { type Channel, INBOX_IDS, type Message } from "@foreman/contract";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { conversations, leads, messages } from "#server/db/schema/index.ts";
+import { conversations, leads, messages, type WhatsappMessagePart } from "#server/db/schema/index.ts";
 import { toMessage } from "../conversations/messages.repository.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 
 // How a customer's message enters the pipeline, whatever brought it (the channel API, the playground,
-// later WhatsApp and email): stored and committed together with the job that answers it.
+// WhatsApp, later email): stored and committed together with the job that answers it.
 
 export type NewConversationInput = {
   companyId: string;
@@ -14,6 +14,8 @@ export type NewConversationInput = {
   customerId: string | null;
   aiEmployeeId: string | null;
   apiChannelId: string | null;
+  /** The WhatsApp number it came through (modules/whatsapp). */
+  whatsappConnectionId?: string | null;
   isTest: boolean;
   /** A lead for the sales pipeline (never for tests): its source and person. */
   lead: { source: string; personName: string } | null;
@@ -36,6 +38,7 @@ export async function createConversation(tx: Executor, input: NewConversationInp
       channel: input.channel,
       aiEmployeeId: input.aiEmployeeId,
       apiChannelId: input.apiChannelId,
+      whatsappConnectionId: input.whatsappConnectionId ?? null,
       isTest: input.isTest,
     })
     .returning({ id: conversations.id });
@@ -77,6 +80,9 @@ export type InboundInput = {
   content: string;
   apiChannelId: string | null;
   externalId: string | null;
+  /** WhatsApp's id for the message (deduplicates Meta's retries) and its media, if any. */
+  whatsappMessageId?: string | null;
+  whatsapp?: WhatsappMessagePart | null;
 };
 
 /**
@@ -94,6 +100,8 @@ export async function storeInbound(tx: Executor, queue: JobQueue, input: Inbound
       content: input.content,
       apiChannelId: input.apiChannelId,
       externalId: input.externalId,
+      whatsappMessageId: input.whatsappMessageId ?? null,
+      whatsapp: input.whatsapp ?? null,
     })
     .onConflictDoNothing()
     .returning();

@@ -108,12 +108,15 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.validationError) throw request.validationError;
         input = fromJsonBody(request.body);
       }
-      const message = await sendStaffMessage(app.db, app.events, {
-        companyId: companyOf(request).id,
-        conversationId: request.params.id,
-        userId: request.user!.id,
-        input,
-      });
+      const message = await sendStaffMessage(
+        { db: app.db, events: app.events, queue: app.jobs },
+        {
+          companyId: companyOf(request).id,
+          conversationId: request.params.id,
+          userId: request.user!.id,
+          input,
+        },
+      );
       return reply.code(201).send(message);
     },
   );

@@ -9,6 +9,7 @@ import type { Executor } from "#server/db/client.ts";
 import type { Conversation } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { replyWindow } from "../whatsapp/reply-window.ts";
 import {
   type ConversationsFilter,
   countConversations,
@@ -90,9 +91,10 @@ export async function getConversationsPage(
 export async function getConversation(db: Executor, companyId: string, id: string): Promise<ConversationDetail> {
   const row = isUuid(id) ? await findConversation(db, companyId, id) : null;
   if (!row) throw conversationNotFound();
-  const [quotes, lastMessage] = await Promise.all([
+  const [quotes, lastMessage, window] = await Promise.all([
     listConversationQuotes(db, companyId, row.conversation.id),
     findLastMessage(db, row.conversation.id),
+    row.conversation.whatsappConnectionId ? replyWindow(db, row.conversation.id) : null,
   ]);
   const { takenOverBy } = row;
   return {
@@ -106,5 +108,12 @@ export async function getConversation(db: Executor, companyId: string, id: strin
       ? { id: takenOverBy.id, name: `${takenOverBy.firstName} ${takenOverBy.lastName}`.trim() }
       : null,
     takenOverAt: row.conversation.takenOverAt?.toISOString() ?? null,
+    whatsapp: window
+      ? {
+          windowOpen: window.open,
+          windowClosesAt: window.closesAt?.toISOString() ?? null,
+          phoneNumber: row.customer?.phone ?? null,
+        }
+      : null,
   };
 }

@@ -1,7 +1,20 @@
-import { attachmentUrl, type Message, type MessageAttachment, type MessageCursor } from "@foreman/contract";
+import {
+  attachmentUrl,
+  type DeliveryStatus,
+  type Message,
+  type MessageAttachment,
+  type MessageCursor,
+} from "@foreman/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { aiEmployees, attachments, conversations, messages, users } from "#server/db/schema/index.ts";
+import {
+  aiEmployees,
+  attachments,
+  conversations,
+  messages,
+  users,
+  type WhatsappMessagePart,
+} from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
 
 // A conversation's messages: keyset pages on (created_at, id), newest first, served by the
@@ -17,6 +30,10 @@ export type MessageRow = {
   createdAt: Date;
   avatarUrl: string | null;
   agentRunId?: string | null;
+  deliveryStatus?: DeliveryStatus | null;
+  deliveryErrorCode?: number | null;
+  deliveryError?: string | null;
+  whatsapp?: WhatsappMessagePart | null;
 };
 
 export const messageColumns = {
@@ -27,6 +44,10 @@ export const messageColumns = {
   content: messages.content,
   createdAt: messages.createdAt,
   agentRunId: messages.agentRunId,
+  deliveryStatus: messages.deliveryStatus,
+  deliveryErrorCode: messages.deliveryErrorCode,
+  deliveryError: messages.deliveryError,
+  whatsapp: messages.whatsapp,
 };
 
 /** Messages as `MessageRow`s: with their AI employee's picture. */
@@ -178,6 +199,10 @@ export function toMessage(row: MessageRow, files: Message["attachments"] | undef
     attachments: files ?? [],
     createdAt: row.createdAt.toISOString(),
     agentRunId: row.agentRunId ?? null,
+    delivery: row.deliveryStatus
+      ? { status: row.deliveryStatus, errorCode: row.deliveryErrorCode ?? null, error: row.deliveryError ?? null }
+      : null,
+    templateName: row.whatsapp?.template?.name ?? null,
   };
 }
 

@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { encodeMessageCursor, type Message, type MessagesPage, parseMessageCursor } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity } from "../activities/activities.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { queueWhatsappDelivery, WINDOW_CLOSED_MESSAGE } from "../whatsapp/outbound.ts";
+import { replyWindow } from "../whatsapp/reply-window.ts";
 import { conversationNotFound } from "./conversations.service.ts";
 import type { StaffMessageInput } from "./message-input.ts";
 import {
@@ -60,15 +64,19 @@ export function newAccessKey(): string {
  * live events go out once it has committed.
  */
 export async function sendStaffMessage(
-  db: Db,
-  events: EventBus,
+  { db, events, queue }: { db: Db; events: EventBus; queue: JobQueue },
   values: { companyId: string; conversationId: string; userId: string; input: StaffMessageInput },
 ): Promise<Message> {
   const { companyId, userId, input } = values;
   if (!isUuid(values.conversationId)) throw conversationNotFound();
+  await queue.prepare();
   const message = await db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, companyId, values.conversationId);
     if (!conversation) throw conversationNotFound();
+    // WhatsApp takes free text only within 24 hours of the customer's last message: refused here, with
+    // nothing stored, so the reply box keeps the text and offers a template instead.
+    if (conversation.whatsappConnectionId && !(await replyWindow(tx, conversation.id)).open)
+      throw httpError(409, "whatsapp_window_closed", WINDOW_CLOSED_MESSAGE);
     const senderName = (await findStaffName(tx, userId)) ?? "Staff";
     const row = await insertStaffMessage(tx, {
       companyId,
@@ -88,6 +96,9 @@ export async function sendStaffMessage(
         data: file.data,
       })),
     );
+    const viaWhatsapp =
+      conversation.whatsappConnectionId !== null &&
+      (await queueWhatsappDelivery(tx, queue, { companyId, conversationId: conversation.id, messageId: row.id }));
     await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
     await recordActivity(tx, {
       companyId,
@@ -97,8 +108,9 @@ export async function sendStaffMessage(
       summary: `Replied in conversation #${conversation.displayId}`,
       details: { messageId: row.id, attachments: files.length },
     });
-    return toMessage(row, files);
+    return toMessage(viaWhatsapp ? { ...row, deliveryStatus: "pending" } : row, files);
   });
+  queue.wake();
   await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });
   await events.publish(companyId, { type: "conversation.updated", conversationId: message.conversationId });
   return message;

@@ -10,7 +10,11 @@ import { type MessageRow, messageColumns, toAttachment } from "./messages.reposi
 /** Locks the company's conversation for a write (so replies and takeovers apply one at a time); null if not the company's. */
 export async function lockConversation(db: Executor, companyId: string, id: string) {
   const [row] = await db
-    .select({ id: conversations.id, displayId: conversations.displayId })
+    .select({
+      id: conversations.id,
+      displayId: conversations.displayId,
+      whatsappConnectionId: conversations.whatsappConnectionId,
+    })
     .from(conversations)
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))
     .for("update");

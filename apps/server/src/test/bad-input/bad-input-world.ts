@@ -27,6 +27,7 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     products: w.a.product.id,
     knowledge_base_entries: w.a.knowledgeEntry.id,
     skills: w.a.skill.id,
+    templates: w.a.whatsappTemplate.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {

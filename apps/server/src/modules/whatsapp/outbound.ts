@@ -1,0 +1,117 @@
+import { attachmentUrl, type Message, WINDOW_CLOSED_CODE } from "@foreman/contract";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { attachments, conversations, customers, messages } from "#server/db/schema/index.ts";
+import { findMessage } from "../conversations/messages.repository.ts";
+import type { JobHandler, JobQueue } from "../jobs/job-queue.ts";
+import { findConnection } from "./connections.repository.ts";
+import { GraphApiError } from "./graph-api.ts";
+import { replyWindow } from "./reply-window.ts";
+import { tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";
+
+export const WINDOW_CLOSED_MESSAGE =
+  "More than 24 hours have passed since the customer's last message: WhatsApp allows only a template now";
+
+/**
+ * In the transaction that stores a message in a WhatsApp conversation: marks it as sending and queues
+ * the job that sends it. Answers whether it did (false for other channels).
+ */
+export async function queueWhatsappDelivery(
+  tx: Executor,
+  queue: JobQueue,
+  message: { companyId: string; conversationId: string; messageId: string },
+): Promise<boolean> {
+  const [conversation] = await tx
+    .select({ whatsappConnectionId: conversations.whatsappConnectionId })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, message.companyId), eq(conversations.id, message.conversationId)));
+  if (!conversation?.whatsappConnectionId) return false;
+  await tx.update(messages).set({ deliveryStatus: "pending" }).where(eq(messages.id, message.messageId));
+  await queue.enqueue(tx, { companyId: message.companyId, kind: "whatsapp_send", subjectId: message.messageId });
+  return true;
+}
+
+/** Everything the send job needs about one message, read in the message's own company. */
+async function loadOutgoing(db: Executor, companyId: string, messageId: string) {
+  const [row] = await db
+    .select({ message: messages, conversation: conversations, phone: customers.phone })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(customers, eq(customers.id, conversations.customerId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  return row ?? null;
+}
+
+/**
+ * The `whatsapp_send` job: sends one message through the Graph API. Free text only inside the 24-hour
+ * window (outside it the message fails with 131047 and staff are offered a template); a template at
+ * any time. Meta unreachable, failing or rate-limiting is retried with the queue's backoff; any other
+ * refusal fails the message with Meta's code and reason. A message already sent is not sent again.
+ */
+export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
+  return async (job) => {
+    const outgoing = await loadOutgoing(deps.db, job.companyId, job.subjectId);
+    if (!outgoing || outgoing.message.whatsappMessageId) return { status: "done" };
+    const { message, conversation } = outgoing;
+    const fail = async (code: number | null, reason: string) => {
+      await settle(deps, message.companyId, message.id, {
+        deliveryStatus: "failed",
+        deliveryErrorCode: code,
+        deliveryError: reason,
+      });
+      return { status: "done" as const };
+    };
+    const connection = await findConnection(deps.db, job.companyId);
+    const token = connection?.state === "connected" ? tokenOf(deps, connection) : null;
+    if (!deps.graph || !connection || !token || connection.id !== conversation.whatsappConnectionId)
+      return fail(null, "WhatsApp is not connected: connect the number again to send");
+    if (!outgoing.phone) return fail(null, "The customer has no WhatsApp number");
+    const template = message.whatsapp?.template;
+    if (!template && !(await replyWindow(deps.db, conversation.id)).open)
+      return fail(WINDOW_CLOSED_CODE, WINDOW_CLOSED_MESSAGE);
+    const to = outgoing.phone.replace(/^\+/, "");
+    try {
+      const wamid = await deps.graph.sendMessage(
+        token,
+        connection.phoneNumberId,
+        template
+          ? { kind: "template", to, name: template.name, language: template.language, parameters: template.parameters }
+          : { kind: "text", to, body: await withAttachmentLinks(deps, message.id, message.content) },
+      );
+      // "sent" unless a status webhook already moved it further (it cannot find the message before this).
+      await settle(deps, message.companyId, message.id, { whatsappMessageId: wamid, deliveryStatus: "sent" });
+      return { status: "done" };
+    } catch (error) {
+      if (!(error instanceof GraphApiError)) throw error;
+      if (error.retryable) return { status: "retry", error: error.explanation };
+      return fail(error.code, error.explanation);
+    }
+  };
+}
+
+/** Files staff attached go as links (WhatsApp media uploads are not supported yet). */
+async function withAttachmentLinks(deps: WhatsappDeps, messageId: string, content: string): Promise<string> {
+  const files = await deps.db
+    .select({ id: attachments.id, accessKey: attachments.accessKey, fileName: attachments.fileName })
+    .from(attachments)
+    .where(eq(attachments.messageId, messageId));
+  if (files.length === 0 || !deps.config.publicUrl) return content;
+  const links = files.map((file) => `📎 ${file.fileName}: ${deps.config.publicUrl}${attachmentUrl(file)}`);
+  return [content, ...links].filter((part) => part.trim().length > 0).join("\n");
+}
+
+/** Writes the delivery outcome and tells the open screens. */
+async function settle(
+  deps: WhatsappDeps,
+  companyId: string,
+  messageId: string,
+  patch: Partial<typeof messages.$inferInsert>,
+): Promise<void> {
+  await deps.db
+    .update(messages)
+    .set(patch)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  const message: Message | null = await findMessage(deps.db, companyId, messageId);
+  if (message)
+    await deps.events.publish(companyId, { type: "message.updated", conversationId: message.conversationId, message });
+}

@@ -1,0 +1,122 @@
+import {
+  fillTemplateVariables,
+  formatMoney,
+  type Message,
+  orderAmount,
+  orderStatusLabel,
+  templatePreview,
+} from "@foreman/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { companies, conversations, customers, messages, quotes } from "#server/db/schema/index.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
+import { recordActivity } from "../activities/activities.repository.ts";
+import { conversationNotFound } from "../conversations/conversations.service.ts";
+import { findStaffName, toMessage } from "../conversations/messages.repository.ts";
+import { lockConversation, markTakenOver } from "../conversations/staff-reply.repository.ts";
+import { findTemplate } from "./templates.repository.ts";
+import type { WhatsappDeps } from "./whatsapp-deps.ts";
+
+/** The facts a template's variables are filled from: the customer, their latest order, the company. */
+async function fillContext(db: Executor, companyId: string, conversationId: string) {
+  const [row] = await db
+    .select({ customerId: conversations.customerId, customerName: customers.fullName, companyName: companies.name })
+    .from(conversations)
+    .innerJoin(companies, eq(companies.id, conversations.companyId))
+    .leftJoin(customers, eq(customers.id, conversations.customerId))
+    .where(and(eq(conversations.companyId, companyId), eq(conversations.id, conversationId)));
+  const [order] = row?.customerId
+    ? await db
+        .select({
+          number: quotes.number,
+          state: quotes.state,
+          totalCents: quotes.totalCents,
+          currency: quotes.currency,
+        })
+        .from(quotes)
+        .where(and(eq(quotes.companyId, companyId), eq(quotes.customerId, row.customerId)))
+        .orderBy(desc(quotes.createdAt))
+        .limit(1)
+    : [];
+  return {
+    customerName: row?.customerName ?? null,
+    orderNumber: order ? `Q-${order.number}` : null,
+    orderTotal: order ? formatMoney(orderAmount(order.totalCents), order.currency) : null,
+    orderStatus: order ? orderStatusLabel(order.state) : null,
+    companyName: row?.companyName ?? "",
+  };
+}
+
+/**
+ * Staff send an approved template into a WhatsApp conversation (the way back in after the 24-hour
+ * window). Its variables are filled from the customer, their latest order and the company, or from
+ * `values` (by position) for typed ones and to override any; a variable left empty is a 422 naming it.
+ * Like a staff reply, it takes the conversation over; the send job delivers it.
+ */
+export async function sendTemplateMessage(
+  deps: WhatsappDeps,
+  input: { companyId: string; conversationId: string; userId: string; templateId: string; values: (string | null)[] },
+): Promise<Message> {
+  const { companyId, userId } = input;
+  if (!isUuid(input.conversationId)) throw conversationNotFound();
+  const template = isUuid(input.templateId) ? await findTemplate(deps.db, companyId, input.templateId) : null;
+  if (!template)
+    throw httpError(422, "validation_error", "No such template", [{ field: "templateId", message: "not found" }]);
+  if (template.status !== "active")
+    throw httpError(422, "validation_error", "Only templates Meta approved can be sent", [
+      { field: "templateId", message: `is ${template.status.replace("_", " ")}` },
+    ]);
+  await deps.queue.prepare();
+  const message = await deps.db.transaction(async (tx) => {
+    const conversation = await lockConversation(tx, companyId, input.conversationId);
+    if (!conversation) throw conversationNotFound();
+    const [channel] = await tx
+      .select({ whatsappConnectionId: conversations.whatsappConnectionId })
+      .from(conversations)
+      .where(eq(conversations.id, conversation.id));
+    if (!channel?.whatsappConnectionId)
+      throw httpError(409, "not_whatsapp", "Templates can be sent in WhatsApp conversations only");
+    const { values, missing } = fillTemplateVariables(
+      template.variables,
+      await fillContext(tx, companyId, conversation.id),
+      input.values,
+    );
+    if (missing.length > 0)
+      throw httpError(
+        422,
+        "validation_error",
+        "Fill in every variable",
+        missing.map((n) => ({ field: `values.${n - 1}`, message: `{{${n}}} is required` })),
+      );
+    const senderName = (await findStaffName(tx, userId)) ?? "Staff";
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId,
+        conversationId: conversation.id,
+        senderType: "staff",
+        senderName,
+        userId,
+        content: templatePreview(template, values),
+        whatsapp: { template: { name: template.name, language: template.language, parameters: values } },
+        deliveryStatus: "pending",
+      })
+      .returning();
+    await deps.queue.enqueue(tx, { companyId, kind: "whatsapp_send", subjectId: row!.id });
+    await markTakenOver(tx, conversation.id, { userId, at: row!.createdAt });
+    await recordActivity(tx, {
+      companyId,
+      kind: "conversation.template_sent",
+      actor: { type: "user", id: userId, name: senderName },
+      subject: { type: "conversation", id: conversation.id },
+      summary: `Sent the WhatsApp template ${template.name} in conversation #${conversation.displayId}`,
+      details: { messageId: row!.id, templateId: template.id },
+    });
+    return toMessage({ ...row!, avatarUrl: null }, []);
+  });
+  deps.queue.wake();
+  await deps.events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });
+  await deps.events.publish(companyId, { type: "conversation.updated", conversationId: message.conversationId });
+  return message;
+}

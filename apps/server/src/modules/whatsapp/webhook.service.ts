@@ -1,0 +1,234 @@
+import { advanceDeliveryStatus, type Message, templateStatusFromMeta } from "@foreman/contract";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import {
+  conversations,
+  customers,
+  messages,
+  type WhatsappConnectionRow,
+  whatsappConnections,
+  whatsappTemplates,
+} from "#server/db/schema/index.ts";
+import { createConversation, storeInbound } from "../agents/inbound-message.ts";
+import { findMessage } from "../conversations/messages.repository.ts";
+import { answeringEmployeeId, findConnectionByPhoneNumberId, findConnectionsByWaba } from "./connections.repository.ts";
+import type { InboundItem, StatusItem, WebhookChange } from "./webhook-payload.ts";
+import { announce, type WhatsappDeps } from "./whatsapp-deps.ts";
+
+/** A second delivery of a WhatsApp message: raised inside the transaction to undo what it wrote. */
+class AlreadyReceived extends Error {}
+
+/** What one delivery did (tests and the log). */
+export type WebhookOutcome = { stored: number; duplicates: number; statuses: number; ignored: number };
+
+/**
+ * Applies one verified delivery. Each change is scoped to the company that owns its number (or, for a
+ * template's review, its WABA): a number no company has connected is ignored, never guessed.
+ */
+export async function applyWebhook(deps: WhatsappDeps, changes: WebhookChange[]): Promise<WebhookOutcome> {
+  const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
+  for (const change of changes) {
+    if (change.field === "messages") {
+      const connection = await findConnectionByPhoneNumberId(deps.db, change.phoneNumberId);
+      if (!connection || connection.state === "disconnected") {
+        outcome.ignored += change.messages.length + change.statuses.length;
+        continue;
+      }
+      await touch(deps, connection);
+      for (const item of change.messages) {
+        if (await receiveMessage(deps, connection, item)) outcome.stored++;
+        else outcome.duplicates++;
+      }
+      for (const status of change.statuses) if (await applyStatus(deps, connection, status)) outcome.statuses++;
+    } else if (change.field === "template_status") {
+      for (const connection of await findConnectionsByWaba(deps.db, change.wabaId)) {
+        await touch(deps, connection);
+        await applyTemplateReview(deps, connection, change);
+      }
+    } else if (change.field === "quality") {
+      for (const connection of await findConnectionsByWaba(deps.db, change.wabaId)) {
+        await touch(deps, connection);
+        const quality = change.event === "FLAGGED" ? "red" : change.event === "UNFLAGGED" ? "green" : null;
+        if (quality)
+          await deps.db
+            .update(whatsappConnections)
+            .set({ quality, updatedAt: new Date() })
+            .where(eq(whatsappConnections.id, connection.id));
+        await announce(deps, connection.companyId, { state: connection.state });
+      }
+    } else if (change.wabaId) {
+      for (const connection of await findConnectionsByWaba(deps.db, change.wabaId)) await touch(deps, connection);
+    }
+  }
+  return outcome;
+}
+
+/** The connection heard from Meta now ("last webhook" in its details). */
+async function touch(deps: WhatsappDeps, connection: WhatsappConnectionRow) {
+  await deps.db
+    .update(whatsappConnections)
+    .set({ lastWebhookAt: new Date() })
+    .where(eq(whatsappConnections.id, connection.id));
+}
+
+/**
+ * The customer (by WhatsApp number), their open conversation on this number (or a new one, answered by
+ * the number's AI employee), the message and the job that answers it, in one transaction. Answers false
+ * for a message already received (Meta retries for days), writing nothing.
+ */
+async function receiveMessage(deps: WhatsappDeps, connection: WhatsappConnectionRow, item: InboundItem) {
+  const companyId = connection.companyId;
+  await deps.queue.prepare();
+  let stored: { conversationId: string; message: Message };
+  try {
+    stored = await deps.db.transaction(async (tx) => {
+      const customerId = await findOrCreateCustomer(tx, companyId, item);
+      const conversationId =
+        (await findOpenConversation(tx, connection.id, customerId)) ??
+        (await createConversation(tx, {
+          companyId,
+          channel: "whatsapp",
+          customerId,
+          aiEmployeeId: await answeringEmployeeId(tx, connection),
+          apiChannelId: null,
+          whatsappConnectionId: connection.id,
+          isTest: false,
+          lead: { source: "WhatsApp", personName: item.name ?? phoneOf(item.from) },
+        }));
+      const message = await storeInbound(tx, deps.queue, {
+        companyId,
+        conversationId,
+        senderName: item.name ?? phoneOf(item.from),
+        content: item.content,
+        apiChannelId: null,
+        externalId: null,
+        whatsappMessageId: item.wamid,
+        whatsapp: item.media ? { media: item.media } : null,
+      });
+      if (!message) throw new AlreadyReceived();
+      if (item.media) await deps.queue.enqueue(tx, { companyId, kind: "whatsapp_media", subjectId: message.id });
+      return { conversationId, message };
+    });
+  } catch (error) {
+    if (error instanceof AlreadyReceived) return false;
+    throw error;
+  }
+  deps.queue.wake();
+  await deps.events.publish(companyId, {
+    type: "message.created",
+    conversationId: stored.conversationId,
+    message: stored.message,
+  });
+  await deps.events.publish(companyId, { type: "conversation.updated", conversationId: stored.conversationId });
+  return true;
+}
+
+/** WhatsApp ids are the number's digits; people read it with a plus. */
+export const phoneOf = (waId: string) => `+${waId.replace(/^\+/, "")}`;
+
+/** The company's customer with this WhatsApp number; created the first time (one at a time per number). */
+async function findOrCreateCustomer(tx: Executor, companyId: string, item: InboundItem): Promise<string> {
+  const phone = phoneOf(item.from);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`whatsapp-customer:${companyId}:${phone}`}))`);
+  const [known] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.phone, phone)))
+    .orderBy(customers.createdAt)
+    .limit(1);
+  if (known) return known.id;
+  const [created] = await tx
+    .insert(customers)
+    .values({ companyId, fullName: item.name ?? phone, phone })
+    .returning({ id: customers.id });
+  return created!.id;
+}
+
+async function findOpenConversation(tx: Executor, connectionId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.whatsappConnectionId, connectionId),
+        eq(conversations.customerId, customerId),
+        ne(conversations.status, "resolved"),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Moves a sent message's delivery status forward (sent → delivered → read; failed is final). A status
+ * that arrives late changes nothing. Only the connection's company's messages are looked at.
+ */
+async function applyStatus(deps: WhatsappDeps, connection: WhatsappConnectionRow, status: StatusItem) {
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: messages.id, deliveryStatus: messages.deliveryStatus })
+      .from(messages)
+      .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappMessageId, status.wamid)))
+      .for("update");
+    if (!row) return null;
+    const next = advanceDeliveryStatus(row.deliveryStatus, status.status);
+    if (next === row.deliveryStatus) return null;
+    await tx
+      .update(messages)
+      .set({
+        deliveryStatus: next,
+        ...(next === "failed" ? { deliveryErrorCode: status.errorCode, deliveryError: status.error } : {}),
+      })
+      .where(eq(messages.id, row.id));
+    return row.id;
+  });
+  if (!updated) return false;
+  const message = await findMessage(deps.db, connection.companyId, updated);
+  if (message)
+    await deps.events.publish(connection.companyId, {
+      type: "message.updated",
+      conversationId: message.conversationId,
+      message,
+    });
+  return true;
+}
+
+/** Meta reviewed a template (approved, rejected, paused…): its status and reason, in the WABA's company. */
+async function applyTemplateReview(
+  deps: WhatsappDeps,
+  connection: WhatsappConnectionRow,
+  change: Extract<WebhookChange, { field: "template_status" }>,
+) {
+  const status = templateStatusFromMeta(change.event);
+  if (change.event === "DELETED" || change.event === "PENDING_DELETION") {
+    const gone = await deps.db
+      .delete(whatsappTemplates)
+      .where(
+        and(
+          eq(whatsappTemplates.companyId, connection.companyId),
+          eq(whatsappTemplates.metaTemplateId, change.metaTemplateId),
+        ),
+      )
+      .returning({ id: whatsappTemplates.id });
+    if (gone[0]) await announce(deps, connection.companyId, { templateId: gone[0].id });
+    return;
+  }
+  if (!status) return;
+  const [row] = await deps.db
+    .update(whatsappTemplates)
+    .set({
+      status,
+      rejectionReason: status === "active" ? null : change.reason,
+      syncedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(whatsappTemplates.companyId, connection.companyId),
+        eq(whatsappTemplates.metaTemplateId, change.metaTemplateId),
+      ),
+    )
+    .returning({ id: whatsappTemplates.id });
+  if (row) await announce(deps, connection.companyId, { templateId: row.id });
+}
