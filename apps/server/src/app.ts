@@ -47,6 +47,7 @@ import { errorsPlugin, sendFrameworkError } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import type { PageAllowances } from "./plugins/security-headers.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
 
 declare module "fastify" {
@@ -66,6 +67,23 @@ export type BuildAppOptions = {
   /** The AI employees' model; the configured one by default (tests and evals pass scripted ones). */
   modelProvider?: ModelProvider;
 };
+
+/**
+ * What the pages may load from elsewhere: the chat tool's SSO view in a frame; for the WhatsApp signup,
+ * Meta's business SDK, the Facebook frames and calls it makes, and a popup that can post back to us.
+ */
+function pageAllowances(config: Config): PageAllowances {
+  const chatwoot = config.chatwoot ? [new URL(config.chatwoot.url).origin] : [];
+  if (!config.whatsapp.configured) return { frameSources: chatwoot };
+  const sdk = new URL(config.whatsapp.sdkUrl).origin;
+  const facebook = ["https://www.facebook.com", "https://web.facebook.com", "https://*.facebook.com"];
+  return {
+    frameSources: [...chatwoot, sdk, ...facebook],
+    scriptSources: [sdk],
+    connectSources: [sdk, ...facebook],
+    popups: true,
+  };
+}
 
 /** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
 export async function buildApp({
@@ -108,7 +126,7 @@ export async function buildApp({
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
-    frameSources: config.chatwoot ? [new URL(config.chatwoot.url).origin] : [],
+    pages: pageAllowances(config),
   });
   await app.register(openapiPlugin);
 

@@ -47,8 +47,37 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "not a url" }, "DATABASE_URL must be a postgres:// URL"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO must be true or false"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
+    [{ WHATSAPP_APP_ID: "my-app" }, "WHATSAPP_APP_ID must be Meta's numeric app id"],
+    [{ WHATSAPP_APP_SECRET: "short" }, "WHATSAPP_APP_SECRET must be the app secret (at least 16 characters)"],
+    [{ WHATSAPP_VERIFY_TOKEN: "abc" }, "WHATSAPP_VERIFY_TOKEN must be at least 8 characters"],
+    [{ PUBLIC_URL: "foreman.example.com" }, "PUBLIC_URL must be an http(s) URL without a query"],
+    [{ WHATSAPP_GRAPH_VERSION: "22" }, "WHATSAPP_GRAPH_VERSION must look like v22.0"],
+    [{ ENCRYPTION_KEY: "too-short" }, "ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64"],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
+  it("configures WhatsApp only when every required setting is given, and names the missing ones", () => {
+    const none = loadConfig({});
+    expect(none.whatsapp).toMatchObject({
+      configured: false,
+      graphUrl: "https://graph.facebook.com",
+      graphVersion: "v22.0",
+    });
+    expect(none.whatsapp.missing).toHaveLength(5);
+    expect(none.encryptionKey).toBeNull();
+    const all = loadConfig({
+      WHATSAPP_APP_ID: "123",
+      WHATSAPP_APP_SECRET: "0123456789abcdef0123",
+      WHATSAPP_CONFIG_ID: "cfg-1",
+      WHATSAPP_VERIFY_TOKEN: "verify-me",
+      PUBLIC_URL: "https://foreman.example.com/",
+    });
+    expect(all.whatsapp).toMatchObject({ configured: true, missing: [], publicUrl: "https://foreman.example.com" });
+    // The sealing key is derived from the app secret unless ENCRYPTION_KEY is given.
+    expect(all.encryptionKey).toHaveLength(32);
+    const key = "ab".repeat(32);
+    expect(loadConfig({ ENCRYPTION_KEY: key }).encryptionKey?.toString("hex")).toBe(key);
   });
 
   it("configures Chatwoot only when its URL and platform token are both set", () => {

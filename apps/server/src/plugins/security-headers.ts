@@ -25,20 +25,32 @@ export function staticSecurityHeaders(options: HelmetOptions): Readonly<Record<s
   return Object.freeze(headers);
 }
 
+/** What the pages may load from elsewhere, by configuration (app.ts): nothing by default. */
+export type PageAllowances = {
+  /** Origins the SPA may frame (the chat tool's SSO view; Facebook's signup frames). */
+  frameSources?: string[];
+  /** Origins of scripts loaded on demand (Meta's business SDK for the WhatsApp signup). */
+  scriptSources?: string[];
+  /** Origins the page's scripts may call (the business SDK talks to Facebook). */
+  connectSources?: string[];
+  /** Keep `window.opener` for popups we open (the signup popup posts its result back to us). */
+  popups?: boolean;
+};
+
 /** For the SPA's pages and files, the API docs and attachments: what a browser renders. */
-export function pageSecurityHeaders(frameSources: string[] = []): Readonly<Record<string, string>> {
+export function pageSecurityHeaders(allow: PageAllowances = {}): Readonly<Record<string, string>> {
   return staticSecurityHeaders({
     // The SPA loads only its own scripts; Tailwind/Radix set inline styles, so those are allowed.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(allow.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(allow.connectSources ?? [])],
         objectSrc: ["'none'"],
-        frameSrc: ["'self'", ...frameSources],
+        frameSrc: ["'self'", ...(allow.frameSources ?? [])],
         // The inbox frames our own conversation view (`?embed=1`); no other site may frame the app.
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
@@ -48,6 +60,7 @@ export function pageSecurityHeaders(frameSources: string[] = []): Readonly<Recor
     },
     // Same-origin app; cross-origin isolation headers would only get in the way of future embeds.
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: allow.popups ? "same-origin-allow-popups" : "same-origin" },
   });
 }
 

@@ -3,17 +3,17 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath, isJsonApiPath } from "#server/lib/api-paths.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { JSON_API_SECURITY_HEADERS, pageSecurityHeaders } from "./security-headers.ts";
+import { JSON_API_SECURITY_HEADERS, type PageAllowances, pageSecurityHeaders } from "./security-headers.ts";
 
 export type SecurityOptions = {
   rateLimit: { max: number; windowMs: number };
-  /** Origins the SPA may frame besides its own (the configured chat tool, whose SSO link the inbox embeds). */
-  frameSources?: string[];
+  /** What the pages may load from elsewhere (the chat tool's frames, Meta's signup SDK), from the configuration. */
+  pages?: PageAllowances;
 };
 
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
-    const pageHeaders = pageSecurityHeaders(options.frameSources);
+    const pageHeaders = pageSecurityHeaders(options.pages);
     // Every answer carries one set, errors included; a route may override a header (files.routes.ts).
     app.addHook("onRequest", (request, reply, done) => {
       reply.headers(isJsonApiPath(request.url) ? JSON_API_SECURITY_HEADERS : pageHeaders);

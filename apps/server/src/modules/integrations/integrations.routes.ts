@@ -14,7 +14,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The training centre's integrations and their states",
         description:
-          "model_provider, channel_api, chatwoot, whatsapp, email, in that order, each with state (connected, disconnected, connecting, disconnecting, setting_up, verifying, coming_soon) read from the server's configuration and the company's records: the model is connected as configured (LLM_PROVIDER; the host and model, never the key); the channel API while the company has an API channel that is not revoked; Chatwoot when CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set; WhatsApp and email are coming_soon. setup says what to set or call to connect one. Every member may read it.",
+          "model_provider, channel_api, chatwoot, whatsapp, email, in that order, each with state (connected, disconnected, connecting, disconnecting, setting_up, verifying, coming_soon) read from the server's configuration and the company's records: the model is connected as configured (LLM_PROVIDER; the host and model, never the key); the channel API while the company has an API channel that is not revoked; Chatwoot when CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set; WhatsApp is coming_soon until the server has its WHATSAPP_* settings (setup names the missing ones), then the state of the company's embedded signup connection; email is coming_soon. setup says what to set or call to connect one. Every member may read it.",
         response: { 200: integrationListSchema },
       },
     },

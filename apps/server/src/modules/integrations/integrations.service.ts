@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ChatMessage, type ModelProvider, ProviderError, type TurnHints } from "../agents/model-provider.ts";
+import { findConnection } from "../whatsapp/connections.repository.ts";
 import { countLiveApiChannels } from "./integrations.repository.ts";
 
 // Each integration's state is read from reality when the list is asked for: the configuration the
@@ -129,15 +130,58 @@ export function chatwootIntegration({ config }: IntegrationContext): Integration
   };
 }
 
-export function whatsappIntegration(): Integration {
-  return {
+/**
+ * WhatsApp: "coming soon" with what to set until the server has its settings; then the company's
+ * connection as the embedded signup left it (status.json has the full details).
+ */
+export async function whatsappIntegration({ db, companyId, config }: IntegrationContext): Promise<Integration> {
+  const base: About = {
     key: "whatsapp",
     name: "WhatsApp",
     description: "Your AI employees answer customers on WhatsApp Business, with message templates.",
-    state: "coming_soon",
-    details: [],
-    setup: null,
     actions: [],
+  };
+  if (!config.whatsapp.configured)
+    return {
+      ...base,
+      state: "coming_soon",
+      details: [],
+      setup: {
+        instructions:
+          "Create a Meta app with WhatsApp and an embedded signup configuration, set these on the server and restart. To try it offline, npm run whatsapp:fake prints settings for a local fake of Meta.",
+        variables: config.whatsapp.missing,
+        endpoint: null,
+      },
+    };
+  const connection = await findConnection(db, companyId);
+  if (!connection)
+    return {
+      ...base,
+      state: "disconnected",
+      details: [],
+      setup: {
+        instructions: "An owner or an admin connects the company's number with Meta's embedded signup.",
+        variables: [],
+        endpoint: "POST /app/whatsapp/embedded_signup/integrations/onboard.json",
+      },
+    };
+  const details = [
+    { label: "Number", value: connection.displayPhoneNumber ?? connection.phoneNumberId },
+    ...(connection.verifiedName ? [{ label: "Name", value: connection.verifiedName }] : []),
+    { label: "Quality", value: connection.quality },
+  ];
+  return {
+    ...base,
+    state: connection.state,
+    details,
+    setup:
+      connection.state === "connected"
+        ? null
+        : {
+            instructions: connection.error ?? "Connect the number again with Meta's embedded signup.",
+            variables: [],
+            endpoint: "POST /app/whatsapp/embedded_signup/integrations/onboard.json",
+          },
   };
 }
 

@@ -85,7 +85,20 @@ describe("integrations with the built-in engine and no Chatwoot", () => {
       setup: { variables: ["CHATWOOT_URL", "CHATWOOT_PLATFORM_TOKEN"], endpoint: null },
       actions: [],
     });
-    expect(whatsapp).toMatchObject({ details: [], setup: null, actions: [] });
+    expect(whatsapp).toMatchObject({
+      details: [],
+      setup: {
+        variables: [
+          "WHATSAPP_APP_ID",
+          "WHATSAPP_APP_SECRET",
+          "WHATSAPP_CONFIG_ID",
+          "WHATSAPP_VERIFY_TOKEN",
+          "PUBLIC_URL",
+        ],
+        endpoint: null,
+      },
+      actions: [],
+    });
   });
 
   it("shows the channel API connected while the company has a channel with a token, and only its own", async () => {

@@ -188,6 +188,37 @@ describe("onboarding", () => {
   });
 });
 
+describe("the integrations list and the pages' headers", () => {
+  it("reads WhatsApp's state from the connection", async () => {
+    const whatsapp = async () => {
+      const response = await w.t.app.inject({ method: "GET", url: "/app/integrations.json", headers: w.a.headers });
+      return (response.json() as { integrations: { key: string }[] }).integrations.find((i) => i.key === "whatsapp");
+    };
+    expect(await whatsapp()).toMatchObject({
+      state: "disconnected",
+      setup: { endpoint: "POST /app/whatsapp/embedded_signup/integrations/onboard.json" },
+    });
+    expect((await w.onboard(w.a)).statusCode).toBe(200);
+    expect(await whatsapp()).toMatchObject({
+      state: "connected",
+      details: [
+        { label: "Number", value: "+1 555-010-0001" },
+        { label: "Name", value: "Northwind Demo" },
+        { label: "Quality", value: "green" },
+      ],
+      setup: null,
+    });
+  });
+
+  it("let pages load Meta's SDK and keep the signup popup's opener", async () => {
+    const page = await w.t.app.inject({ method: "GET", url: "/sign_in" });
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self' https://connect.facebook.net;");
+    expect(csp).toContain("https://www.facebook.com");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  });
+});
+
 describe("a server without WhatsApp settings", () => {
   it("reports what to set, and refuses the signup and the webhook", async () => {
     const t = await createTestApp({ env: { WHATSAPP_APP_ID: "1234" } });
@@ -219,6 +250,10 @@ describe("a server without WhatsApp settings", () => {
       expect(onboard.json().error).toBe("whatsapp_not_configured");
       const webhook = await t.app.inject({ method: "POST", url: "/webhooks/whatsapp", payload: "{}" });
       expect(webhook.statusCode).toBe(404);
+      // No SDK allowed, and the opener stays cut off.
+      const page = await t.app.inject({ method: "GET", url: "/sign_in" });
+      expect(String(page.headers["content-security-policy"])).toContain("script-src 'self';");
+      expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
     } finally {
       await t.close();
     }
