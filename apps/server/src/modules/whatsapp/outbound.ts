@@ -1,12 +1,13 @@
-import { attachmentUrl, type Message, WINDOW_CLOSED_CODE } from "@foreman/contract";
-import { and, eq } from "drizzle-orm";
+import { attachmentUrl, fillTemplateVariables, type Message, WINDOW_CLOSED_CODE } from "@foreman/contract";
+import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { attachments, conversations, customers, messages } from "#server/db/schema/index.ts";
+import { attachments, conversations, customers, messages, whatsappTemplates } from "#server/db/schema/index.ts";
 import { findMessage } from "../conversations/messages.repository.ts";
 import type { JobHandler, JobQueue } from "../jobs/job-queue.ts";
 import { findConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
 import { replyWindow } from "./reply-window.ts";
+import { fillContext } from "./send-template.service.ts";
 import { tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";
 
 export const WINDOW_CLOSED_MESSAGE =
@@ -66,9 +67,18 @@ export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
     if (!deps.graph || !connection || !token || connection.id !== conversation.whatsappConnectionId)
       return fail(null, "WhatsApp is not connected: connect the number again to send");
     if (!outgoing.phone) return fail(null, "The customer has no WhatsApp number");
-    const template = message.whatsapp?.template;
-    if (!template && !(await replyWindow(deps.db, conversation.id)).open)
-      return fail(WINDOW_CLOSED_CODE, WINDOW_CLOSED_MESSAGE);
+    let template = message.whatsapp?.template;
+    if (!template && !(await replyWindow(deps.db, conversation.id)).open) {
+      // An AI employee's reply after the window closed (say, once staff approved a discount) goes inside
+      // the company's follow-up template when it has one; staff are offered a template otherwise.
+      if (message.senderType === "ai")
+        template = await followUpTemplate(deps, message.companyId, conversation.id, message.content);
+      if (!template) return fail(WINDOW_CLOSED_CODE, WINDOW_CLOSED_MESSAGE);
+      await deps.db
+        .update(messages)
+        .set({ whatsapp: { ...message.whatsapp, template } })
+        .where(eq(messages.id, message.id));
+    }
     const to = outgoing.phone.replace(/^\+/, "");
     try {
       const wamid = await deps.graph.sendMessage(
@@ -87,6 +97,29 @@ export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
       return fail(error.code, error.explanation);
     }
   };
+}
+
+/**
+ * The company's follow-up template filled with an AI reply: an active template whose variables are all
+ * filled automatically (the customer's name, the order…) but one typed one, which carries the reply.
+ * The first such template by name; undefined when there is none.
+ */
+async function followUpTemplate(deps: WhatsappDeps, companyId: string, conversationId: string, reply: string) {
+  const rows = await deps.db
+    .select()
+    .from(whatsappTemplates)
+    .where(and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.status, "active")))
+    .orderBy(asc(whatsappTemplates.name));
+  const template = rows.find((row) => row.variables.filter((variable) => variable.source === "text").length === 1);
+  if (!template) return undefined;
+  const typed = template.variables.map((variable) => (variable.source === "text" ? reply : null));
+  const { values, missing } = fillTemplateVariables(
+    template.variables,
+    await fillContext(deps.db, companyId, conversationId),
+    typed,
+  );
+  if (missing.length > 0) return undefined;
+  return { name: template.name, language: template.language, parameters: values };
 }
 
 /** Files staff attached go as links (WhatsApp media uploads are not supported yet). */

@@ -78,6 +78,16 @@ describe("a customer's WhatsApp message", () => {
   });
 });
 
+/** The fake's copy of the follow_up template (reset() clears the fake's templates before each test). */
+const seedFollowUpAtMeta = () =>
+  w.fake.seedTemplates(w.fake.businesses[0]!.wabaId, [
+    {
+      id: "777",
+      name: "follow_up",
+      components: [{ type: "BODY", text: "Hi {{1}}, about your question: {{2}}. Reply to continue." }],
+    },
+  ]);
+
 describe("the 24-hour window", () => {
   let conversationId: string;
   beforeAll(async () => {
@@ -137,13 +147,7 @@ describe("the 24-hour window", () => {
                 { source: "text", example: "it is in stock" },
               ])}::jsonb)
       returning id`);
-    w.fake.seedTemplates(w.fake.businesses[0]!.wabaId, [
-      {
-        id: "777",
-        name: "follow_up",
-        components: [{ type: "BODY", text: "Hi {{1}}, about your question: {{2}}. Reply to continue." }],
-      },
-    ]);
+    seedFollowUpAtMeta();
     const send = (values: (string | null)[]) =>
       w.t.app.inject({
         method: "POST",
@@ -168,6 +172,30 @@ describe("the 24-hour window", () => {
       template: { name: "follow_up", language: "en_US", parameters: ["Marta", "the pallets are back in stock"] },
     });
     expect((await outgoing(conversationId)).at(-1)!.delivery_status).toBe("sent");
+  });
+
+  it("sends an AI reply inside the follow-up template once the window has closed", async () => {
+    seedFollowUpAtMeta();
+    await w.t.app.jobs.prepare();
+    await w.t.db.transaction((tx) =>
+      postAiMessage(tx, w.t.app.jobs, {
+        companyId: w.a.companyId,
+        conversationId,
+        aiEmployeeId: w.a.employee.id,
+        content: "Your 15% discount was approved",
+        status: "pending",
+      }),
+    );
+    w.t.app.jobs.wake();
+    await w.settle();
+    expect(w.fake.sent.at(-1)).toMatchObject({
+      type: "template",
+      template: { name: "follow_up", parameters: ["Marta", "Your 15% discount was approved"] },
+    });
+    const [last] = await w.rows<{ delivery_status: string; template: string }>(sql`
+      select delivery_status, whatsapp->'template'->>'name' as template from messages
+      where conversation_id = ${conversationId} order by created_at desc, id desc limit 1`);
+    expect(last).toEqual({ delivery_status: "sent", template: "follow_up" });
   });
 
   it("shows a closed window reported by Meta itself as 131047", async () => {

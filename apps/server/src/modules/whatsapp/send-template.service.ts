@@ -19,7 +19,7 @@ import { findTemplate } from "./templates.repository.ts";
 import type { WhatsappDeps } from "./whatsapp-deps.ts";
 
 /** The facts a template's variables are filled from: the customer, their latest order, the company. */
-async function fillContext(db: Executor, companyId: string, conversationId: string) {
+export async function fillContext(db: Executor, companyId: string, conversationId: string) {
   const [row] = await db
     .select({ customerId: conversations.customerId, customerName: customers.fullName, companyName: companies.name })
     .from(conversations)
