@@ -42,3 +42,25 @@ describe("attachmentContentIssue", () => {
     );
   });
 });
+
+describe("what WhatsApp customers send", () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Uint8Array.from(
+      parts.flatMap((part) => (typeof part === "string" ? Array.from(part, (c) => c.charCodeAt(0)) : part)),
+    );
+  it.each([
+    [bytes("OggS", [0, 2]), "audio/ogg"],
+    [bytes("OggS", [0, 2]), "audio/ogg; codecs=opus"],
+    [bytes("ID3", [4, 0]), "audio/mpeg"],
+    [bytes("#!AMR\n"), "audio/amr"],
+    [bytes([0, 0, 0, 0x20], "ftypM4A "), "audio/mp4"],
+    [bytes([0, 0, 0, 0x20], "ftypisom"), "video/mp4"],
+    [bytes([0x50, 0x4b, 0x03, 0x04]), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  ])("keeps %s declared as %s", (data, type) => {
+    expect(attachmentContentIssue(data, type)).toBeNull();
+  });
+
+  it("refuses a voice note that is not one", () => {
+    expect(attachmentContentIssue(bytes("<html>"), "audio/ogg")).toBe("its content is not audio/ogg");
+  });
+});
