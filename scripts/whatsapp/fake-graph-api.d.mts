@@ -46,7 +46,9 @@ export type Operation =
   | "media"
   | "media_download"
   | "sdk"
+  | "signup"
   | "customer_message"
+  | "message_status"
   | "unknown";
 
 export declare const OPERATIONS: readonly Operation[];

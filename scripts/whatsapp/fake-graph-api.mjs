@@ -2,7 +2,10 @@
 // JavaScript SDK, on 127.0.0.1 with node:http alone: the server tests and the offline demo run against
 // it without a Meta account or a network. Answers and errors follow Meta's documented shapes; the rules
 // and the operations live in fake-graph-operations.mjs and fake-meta-rules.mjs, the webhook payloads in
-// fake-payloads.mjs, the SDK in fake-sdk.mjs.
+// fake-payloads.mjs, the SDK in fake-sdk.mjs. Besides Graph's paths it serves GET /sdk.js (the SDK),
+// GET /fake/signup (a signup's code and ids as JSON), POST /fake/customer-message {text, from?, name?}
+// (a customer writes) and POST /fake/message-status {status, wamid?, error_code?, error?} (Meta reports
+// what became of a sent message).
 //
 // CLI: node scripts/whatsapp/fake-graph-api.mjs [--port 4010] [--webhook URL] [--auto-approve]
 import { createHash, randomBytes } from "node:crypto";
@@ -410,7 +413,7 @@ function banner(fake, publicUrl) {
     `Webhooks go to ${fake.webhookUrl}`,
     "",
     "Start Foreman with:",
-    `  ${env} npm run dev`,
+    `  ${env} npm start`,
     "",
     "Connect WhatsApp in Foreman (the fake signup finishes at once), then play a customer:",
     `  node scripts/whatsapp/say.mjs "Hello" --from 5491155550000 --name "Ana" --fake ${fake.url}`,

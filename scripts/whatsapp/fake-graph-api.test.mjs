@@ -464,6 +464,61 @@ describe("webhooks", () => {
     expect(await response.json()).toMatchObject({ status: 200, message: { from: "5491100000000", type: "text" } });
     expect(received[0].entry[0].changes[0].value.messages[0].text.body).toBe("Do you deliver on Sundays?");
   });
+
+  it("reports a sent message's status posted to /fake/message-status, the last one sent unless named", async () => {
+    const post = (body) =>
+      fetch(`${fake.url}/fake/message-status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ status: "read" })).status).toBe(404);
+    const token = await tokenFor();
+    const first = await graph("POST", `${phoneNumberId}/messages`, {
+      token,
+      body: { messaging_product: "whatsapp", to: "5491155550000", type: "text", text: { body: "One" } },
+    });
+    await graph("POST", `${phoneNumberId}/messages`, {
+      token,
+      body: { messaging_product: "whatsapp", to: "5491155550000", type: "text", text: { body: "Two" } },
+    });
+    const [, second] = fake.sent;
+
+    const read = await post({ status: "read" });
+    expect(await read.json()).toMatchObject({ status: 200, wamid: second.wamid });
+    expect(received[0].entry[0].changes[0].value.statuses[0]).toMatchObject({
+      id: second.wamid,
+      status: "read",
+      recipient_id: "5491155550000",
+    });
+
+    const wamid = first.json.messages[0].id;
+    await post({ status: "failed", wamid, error_code: 131047, error: "Re-engagement message" });
+    expect(received[1].entry[0].changes[0].value.statuses[0]).toMatchObject({
+      id: wamid,
+      status: "failed",
+      errors: [{ code: 131047, title: "Re-engagement message", error_data: { details: "Re-engagement message" } }],
+    });
+    expect((await post({ status: "lost" })).status).toBe(400);
+  });
+});
+
+describe("the signup without a browser", () => {
+  it("answers a fresh exchangeable code and the business's ids at /fake/signup", async () => {
+    const response = await fetch(`${fake.url}/fake/signup`);
+    const signup = await response.json();
+    expect(signup).toEqual({
+      code: expect.stringMatching(/^fake-code-/),
+      waba_id: wabaId,
+      phone_number_id: phoneNumberId,
+      business_id: "700000000000001",
+    });
+    const exchanged = await graph("GET", "oauth/access_token", {
+      query: { client_id: APP_ID, client_secret: APP_SECRET, code: signup.code },
+    });
+    expect(exchanged.status).toBe(200);
+    expect((await (await fetch(`${fake.url}/fake/signup`)).json()).code).not.toBe(signup.code);
+  });
 });
 
 describe("the fake Facebook SDK", () => {

@@ -21,7 +21,15 @@ import { sdkSource } from "./fake-sdk.mjs";
 const APP_NAME = "Foreman";
 
 /** Operations answered without a business token (they carry app credentials, or are not Graph's). */
-export const WITHOUT_TOKEN = new Set(["token", "debug_token", "sdk", "customer_message", "unknown"]);
+export const WITHOUT_TOKEN = new Set([
+  "token",
+  "debug_token",
+  "sdk",
+  "signup",
+  "customer_message",
+  "message_status",
+  "unknown",
+]);
 
 /** A Graph path after an optional version prefix (/v22.0/…), ":id" standing for one segment. */
 const graphPath = (pattern) => new RegExp(`^(?:/v\\d+\\.\\d+)?/${pattern.replace(":id", "([^/]+)")}/?$`);
@@ -30,7 +38,9 @@ const graphPath = (pattern) => new RegExp(`^(?:/v\\d+\\.\\d+)?/${pattern.replace
 const ROUTES = [
   ["GET", /^\/sdk\.js$/, "sdk"],
   ["GET", /^\/media-download\/([^/]+)$/, "media_download"],
+  ["GET", /^\/fake\/signup$/, "signup"],
   ["POST", /^\/fake\/customer-message$/, "customer_message"],
+  ["POST", /^\/fake\/message-status$/, "message_status"],
   ["GET", graphPath("oauth/access_token"), "token"],
   ["GET", graphPath("debug_token"), "debug_token"],
   ["GET", graphPath(":id/phone_numbers"), "phone_numbers"],
@@ -308,6 +318,20 @@ export const handlers = {
     return { status: 200, raw: source, headers };
   },
 
+  /**
+   * What the SDK's signup would hand the browser, as JSON: a fresh code and the first business's ids
+   * (Meta's names), for tests that finish the signup through the API without a browser.
+   */
+  signup(fake) {
+    const business = fake.businessList[0];
+    return ok({
+      code: fake.issueCode(),
+      waba_id: business.wabaId,
+      phone_number_id: business.phoneNumberId,
+      business_id: business.businessId,
+    });
+  },
+
   /** The demo's customer: a signed inbound message to the webhook (answers the fake's own JSON). */
   async customer_message(fake, { body }) {
     if (!fake.webhookUrl)
@@ -315,15 +339,36 @@ export const handlers = {
     if (typeof body?.text !== "string" || body.text === "") return { status: 400, json: { error: "text is required" } };
     const payload = fake.inboundMessage({ text: body.text, from: body.from, name: body.name });
     const message = payload.entry[0].changes[0].value.messages[0];
-    try {
-      const answer = await fake.deliver(payload);
-      return ok({ webhook: fake.webhookUrl, status: answer.status, answer: answer.body, message });
-    } catch (error) {
+    return deliverToWebhook(fake, payload, { message });
+  },
+
+  /**
+   * What became of a message the business sent, as Meta reports it: a signed status webhook for the
+   * message with this wamid, else the last one sent. status: sent, delivered, read or failed (with
+   * error_code and error, e.g. 131047 for the closed 24-hour window).
+   */
+  async message_status(fake, { body }) {
+    const statuses = ["sent", "delivered", "read", "failed"];
+    if (!statuses.includes(body?.status))
+      return { status: 400, json: { error: `status must be one of ${statuses.join(", ")}` } };
+    const sent = body.wamid ? fake.sent.find((item) => item.wamid === body.wamid) : fake.sent.at(-1);
+    if (!sent)
       return {
-        status: 502,
-        json: { error: `The webhook could not be reached: ${error.cause?.code ?? error.message}` },
+        status: 404,
+        json: { error: body.wamid ? `No message ${body.wamid} was sent` : "Nothing was sent yet" },
       };
-    }
+    const error = typeof body.error === "string" && body.error !== "" ? body.error : "Message failed to send";
+    const errors =
+      body.status === "failed"
+        ? [{ code: Number(body.error_code ?? 131026), title: error, message: error, error_data: { details: error } }]
+        : undefined;
+    const payload = fake.statusUpdate({
+      phoneNumberId: sent.phoneNumberId,
+      wamid: sent.wamid,
+      status: body.status,
+      errors,
+    });
+    return deliverToWebhook(fake, payload, { wamid: sent.wamid });
   },
 
   unknown(_fake, { id, url }) {
@@ -331,6 +376,21 @@ export const handlers = {
     throw new GraphError({ code: 2500, message: `Unknown path components: ${url.pathname}` });
   },
 };
+
+/** Posts a webhook built by the fake's own endpoints; answers the receiver's status and body. */
+async function deliverToWebhook(fake, payload, extra) {
+  if (!fake.webhookUrl)
+    return { status: 409, json: { error: "The fake has no webhook URL (start it with --webhook)" } };
+  try {
+    const answer = await fake.deliver(payload);
+    return ok({ webhook: fake.webhookUrl, status: answer.status, answer: answer.body, ...extra });
+  } catch (error) {
+    return {
+      status: 502,
+      json: { error: `The webhook could not be reached: ${error.cause?.code ?? error.message}` },
+    };
+  }
+}
 
 /** OPERATIONS: every name failNext, delayNext and callsOf accept. */
 export const OPERATIONS = Object.freeze(Object.keys(handlers));

@@ -79,4 +79,67 @@ describe("liveEventFromFrame", () => {
       null,
     );
   });
+
+  it("reads a message.updated like a message.created (a WhatsApp delivery status changed)", () => {
+    const event = liveEventFromFrame(frame({ type: "message.updated", conversation_id: "c1", message: wireMessage }));
+    expect(event).toMatchObject({
+      type: "message.updated",
+      conversationId: "c1",
+      message: { id: "m1", content: "On it" },
+    });
+    expect(liveEventFromFrame(frame({ type: "message.updated", conversation_id: "c1" }))).toEqual({
+      type: "conversation.updated",
+      conversationId: "c1",
+    });
+  });
+
+  it("keeps a message's WhatsApp delivery, template and agent run, and drops malformed ones", () => {
+    const event = liveEventFromFrame(
+      frame({
+        type: "message.updated",
+        conversation_id: "c1",
+        message: {
+          ...wireMessage,
+          agent_run_id: "run-1",
+          template_name: "order_update",
+          delivery: { status: "failed", error_code: 131047, error: "Outside the 24-hour window" },
+        },
+      }),
+    );
+    expect(event).toMatchObject({
+      message: {
+        agentRunId: "run-1",
+        templateName: "order_update",
+        delivery: { status: "failed", errorCode: 131047, error: "Outside the 24-hour window" },
+      },
+    });
+    const odd = liveEventFromFrame(
+      frame({
+        type: "message.updated",
+        conversation_id: "c1",
+        message: { ...wireMessage, delivery: { status: "lost" } },
+      }),
+    );
+    expect(odd && "message" in odd ? odd.message.delivery : "none").toBeUndefined();
+  });
+
+  it("reads whatsapp.updated with its state and template, either of which may be null", () => {
+    expect(liveEventFromFrame(frame({ type: "whatsapp.updated", state: "setting_up", template_id: null }))).toEqual({
+      type: "whatsapp.updated",
+      state: "setting_up",
+      templateId: null,
+    });
+    expect(liveEventFromFrame(frame({ state: null, template_id: "t1" }, "whatsapp.updated"))).toEqual({
+      type: "whatsapp.updated",
+      state: null,
+      templateId: "t1",
+    });
+    expect(liveEventFromFrame(frame({ type: "whatsapp.updated" }))).toEqual({
+      type: "whatsapp.updated",
+      state: null,
+      templateId: null,
+    });
+    expect(liveEventFromFrame(frame({ type: "whatsapp.updated", state: "exploded", template_id: null }))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "whatsapp.updated", state: null, template_id: 7 }))).toBeNull();
+  });
 });

@@ -1,13 +1,17 @@
 import {
   camelizeKeys,
+  isDeliveryStatus,
   KNOWLEDGE_EVENT_STATUSES,
   type KnowledgeEventStatus,
   LIVE_EVENT_TYPES,
   type LiveEvent,
   type LiveEventType,
+  type Message,
   normalizeRawMessage,
   TASK_STATES,
   type TaskState,
+  WHATSAPP_CONNECTION_STATES,
+  type WhatsappConnectionState,
 } from "@foreman/contract";
 import type { SseFrame } from "./sse-parser.ts";
 
@@ -22,8 +26,30 @@ const isTaskState = (value: unknown): value is TaskState =>
   typeof value === "string" && (TASK_STATES as readonly string[]).includes(value);
 const isKnowledgeStatus = (value: unknown): value is KnowledgeEventStatus =>
   typeof value === "string" && (KNOWLEDGE_EVENT_STATUSES as readonly string[]).includes(value);
+const isWhatsappState = (value: unknown): value is WhatsappConnectionState =>
+  typeof value === "string" && (WHATSAPP_CONNECTION_STATES as readonly string[]).includes(value);
 const isLiveEventType = (value: unknown): value is LiveEventType =>
   typeof value === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(value);
+
+/**
+ * What our own API adds to a message that the lenient reader (made for chat tools' items) leaves out:
+ * the agent run that wrote it, its WhatsApp delivery and template. Only the well-formed ones are kept.
+ */
+function apiMessageFields(raw: unknown): Pick<Message, "agentRunId" | "delivery" | "templateName"> {
+  if (!isRecord(raw)) return {};
+  const fields: Pick<Message, "agentRunId" | "delivery" | "templateName"> = {};
+  if (isText(raw.agentRunId)) fields.agentRunId = raw.agentRunId;
+  if (isText(raw.templateName)) fields.templateName = raw.templateName;
+  const delivery = raw.delivery;
+  if (isRecord(delivery) && isDeliveryStatus(delivery.status)) {
+    fields.delivery = {
+      status: delivery.status,
+      errorCode: Number.isInteger(delivery.errorCode) ? (delivery.errorCode as number) : null,
+      error: isText(delivery.error) ? delivery.error : null,
+    };
+  }
+  return fields;
+}
 
 /** The event a frame carries, or null when it is not one (bad JSON, unknown type, missing ids). */
 export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
@@ -37,13 +63,15 @@ export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
   // The payload names its type; the SSE event name is the same, and used when it does not.
   const type = isLiveEventType(payload.type) ? payload.type : frame.event;
   switch (type) {
-    case "message.created": {
+    // A message posted, or one that changed after (WhatsApp reported it delivered, read or failed).
+    case "message.created":
+    case "message.updated": {
       const { conversationId } = payload;
       if (!isText(conversationId)) return null;
       const message = normalizeRawMessage(payload.message, { conversationId });
       // Without a usable message (a bus that passed ids only), listeners refetch the conversation.
       if (!message) return { type: "conversation.updated", conversationId };
-      return { type, conversationId, message: { ...message, conversationId } };
+      return { type, conversationId, message: { ...message, ...apiMessageFields(payload.message), conversationId } };
     }
     case "conversation.updated":
       return isText(payload.conversationId) ? { type, conversationId: payload.conversationId } : null;
@@ -57,6 +85,14 @@ export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
       return isText(entryId) && isKnowledgeStatus(status) && Number.isInteger(progress)
         ? { type, entryId, status, progress: progress as number }
         : null;
+    }
+    case "whatsapp.updated": {
+      // Both may be null: no connection any more (disconnected), or a change that is not one template's.
+      const state = payload.state ?? null;
+      const templateId = payload.templateId ?? null;
+      if (state !== null && !isWhatsappState(state)) return null;
+      if (templateId !== null && !isText(templateId)) return null;
+      return { type, state, templateId };
     }
     default:
       return null;

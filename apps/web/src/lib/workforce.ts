@@ -1,4 +1,4 @@
-import type { AiEmployee, DateRangeSearch, WorkforceOutcomes } from "@foreman/contract";
+import type { AiEmployee, AiEmployeesPage, DateRangeSearch, WorkforceOutcomes } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./api-client.ts";
 import { isApiError } from "./api-error.ts";
@@ -20,6 +20,8 @@ export const aiEmployeesKeys = {
   employeeOutcomes: (companyId: string, id: string, period: DateRangeSearch) =>
     ["ai-employees", companyId, "detail", id, "outcomes", period] as const,
   activity: (companyId: string, id: string) => ["ai-employees", companyId, "detail", id, "activity"] as const,
+  // Under the workforce's key, so hiring or renaming an employee refreshes the names shown elsewhere.
+  names: (companyId: string) => ["ai-employees", companyId, "names"] as const,
 };
 
 /** Only the period part of a route's search: other params (sort, page) must not refetch the figures. */
@@ -63,4 +65,30 @@ export async function invalidateWorkforce(queryClient: QueryClient, companyId: s
     queryClient.invalidateQueries({ queryKey: departmentsQueryKey(companyId) }),
     queryClient.invalidateQueries({ queryKey: ["department-work", companyId] }),
   ]);
+}
+
+export type EmployeeName = { id: string; name: string; active: boolean; departmentName: string };
+
+/**
+ * Every AI employee's name (the first 100, by name), for the screens that name or pick one: whom a
+ * knowledge entry is for, who has a skill, who answers the WhatsApp number.
+ */
+export function employeeNamesQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: aiEmployeesKeys.names(companyId),
+    queryFn: async ({ signal }): Promise<EmployeeName[]> => {
+      const page = await apiRequest<AiEmployeesPage>("/app/ai_employees.json", {
+        ...scoped(companyId),
+        signal,
+        query: { perPage: 100 },
+      });
+      return page.aiEmployees.map((employee) => ({
+        id: employee.id,
+        name: employee.name,
+        active: employee.status === "active",
+        departmentName: employee.department.name,
+      }));
+    },
+    staleTime: 60_000,
+  });
 }

@@ -1,5 +1,4 @@
 import type {
-  AiEmployeesPage,
   KnowledgeEntry,
   KnowledgePassage,
   Product,
@@ -14,7 +13,6 @@ import type {
 } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
-import { aiEmployeesKeys } from "#web/lib/workforce.ts";
 
 // The training centre's API as its screen uses it: the catalog (products, import, export) and the
 // knowledge base (entries, uploads, hand-written entries, the test search), plus the AI employees'
@@ -33,8 +31,6 @@ export const trainingKeys = {
   productsPage: (companyId: string, params: ProductsListParams) => ["products", companyId, "page", params] as const,
   knowledge: (companyId: string) => ["knowledge", companyId, "entries"] as const,
   skills: (companyId: string) => ["skills", companyId] as const,
-  // Under the workforce's key, so hiring or renaming an employee refreshes the names shown here.
-  employeeNames: (companyId: string) => [...aiEmployeesKeys.all(companyId), "names"] as const,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -173,27 +169,6 @@ export const invalidateSkills = (queryClient: QueryClient, companyId: string) =>
   queryClient.invalidateQueries({ queryKey: trainingKeys.skills(companyId) });
 
 // ---------------------------------------------------------------------------------------------------
-// AI employees (names only)
+// AI employees (names only): shared with the other screens that name one, so they live in lib.
 
-export type EmployeeName = { id: string; name: string; active: boolean; departmentName: string };
-
-/** Every AI employee's name (the first 100, by name): the knowledge base shows whom an entry is for. */
-export function employeeNamesQueryOptions(companyId: string) {
-  return queryOptions({
-    queryKey: trainingKeys.employeeNames(companyId),
-    queryFn: async ({ signal }): Promise<EmployeeName[]> => {
-      const page = await apiRequest<AiEmployeesPage>("/app/ai_employees.json", {
-        ...scoped(companyId),
-        signal,
-        query: { perPage: 100 },
-      });
-      return page.aiEmployees.map((employee) => ({
-        id: employee.id,
-        name: employee.name,
-        active: employee.status === "active",
-        departmentName: employee.department.name,
-      }));
-    },
-    staleTime: 60_000,
-  });
-}
+export { type EmployeeName, employeeNamesQueryOptions } from "#web/lib/workforce.ts";

@@ -1,9 +1,12 @@
+import type { Integration } from "@foreman/contract";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useCanManage } from "#web/features/companies/use-can-manage.ts";
 import { TrainingLoading } from "#web/features/training/components/training-loading.tsx";
 import { TrainingPage } from "#web/features/training/components/training-page.tsx";
 import { parseTrainingSearch, type TrainingSearch } from "#web/features/training/training-search.ts";
+import { TemplateManager } from "#web/features/whatsapp/components/template-manager.tsx";
+import { WhatsappCard } from "#web/features/whatsapp/components/whatsapp-card.tsx";
 import { CompanyGate } from "#web/lib/company-id.tsx";
 import { isLatestPath } from "#web/lib/latest-path.ts";
 
@@ -36,5 +39,15 @@ function TrainingScreen() {
     },
     [navigate, router],
   );
-  return <TrainingPage search={search} onSearch={onSearch} canManage={canManage} />;
+  // WhatsApp draws its own card in the integrations list, and its templates under it.
+  const integrations = useMemo(
+    () => ({
+      cards: {
+        whatsapp: (integration: Integration) => <WhatsappCard integration={integration} canManage={canManage} />,
+      },
+      after: <TemplateManager canManage={canManage} />,
+    }),
+    [canManage],
+  );
+  return <TrainingPage search={search} onSearch={onSearch} canManage={canManage} integrations={integrations} />;
 }

@@ -3,11 +3,12 @@ import { MANAGER_ROLE_REQUIRED } from "@foreman/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { renderWithRouter } from "#web/test/render-with-router.tsx";
-import { IntegrationsSection } from "./integrations-section.tsx";
+import { type IntegrationCardRenderers, IntegrationsSection } from "./integrations-section.tsx";
 
 const api = signedInLocalApi();
 const COMPANY = "company-13";
@@ -55,12 +56,22 @@ function serve(integrations: object[] = INTEGRATIONS) {
   api.routes["GET /app/integrations.json"] = (_req, res) => sendJson(res, 200, { integrations });
 }
 
-function renderIntegrations({ canManage = true } = {}) {
+function renderIntegrations({
+  canManage = true,
+  cards,
+  children,
+}: {
+  canManage?: boolean;
+  cards?: IntegrationCardRenderers;
+  children?: ReactNode;
+} = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithRouter(
     <QueryClientProvider client={queryClient}>
       <CompanyIdProvider companyId={COMPANY}>
-        <IntegrationsSection canManage={canManage} />
+        <IntegrationsSection canManage={canManage} cards={cards}>
+          {children}
+        </IntegrationsSection>
       </CompanyIdProvider>
     </QueryClientProvider>,
     { path: "/training?tab=integrations" },
@@ -218,5 +229,20 @@ describe("integrations", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findAllByTestId("integration")).toHaveLength(5);
+  });
+
+  it("draws the card another feature gives for a key in place of the generic one, and what goes under the list", async () => {
+    renderIntegrations({
+      cards: { whatsapp: (integration) => <p data-testid="own-card">{`${integration.name}'s own card`}</p> },
+      children: <p>Templates go here</p>,
+    });
+    expect(await screen.findByTestId("own-card")).toHaveTextContent("WhatsApp's own card");
+    expect(screen.getAllByTestId("integration").map((card) => card.dataset.key)).toEqual([
+      "model_provider",
+      "channel_api",
+      "chatwoot",
+      "email",
+    ]);
+    expect(screen.getByText("Templates go here")).toBeInTheDocument();
   });
 });

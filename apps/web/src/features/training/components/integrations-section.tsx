@@ -18,7 +18,7 @@ import {
   PlugZap,
   Webhook,
 } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
@@ -38,8 +38,19 @@ const ICONS: Record<IntegrationKey, LucideIcon> = {
   email: Mail,
 };
 
+/** Another feature's own card for an integration (WhatsApp's signup), composed by the route. */
+export type IntegrationCardRenderers = Partial<Record<IntegrationKey, (integration: Integration) => ReactNode>>;
+
+type IntegrationsSectionProps = {
+  canManage: boolean;
+  /** Cards drawn in place of the generic one, by key; the rest stay generic. */
+  cards?: IntegrationCardRenderers;
+  /** Under the list (WhatsApp's templates). */
+  children?: ReactNode;
+};
+
 /** What the AI employees are connected to, each in the state the server reads from reality. */
-export function IntegrationsSection({ canManage }: { canManage: boolean }) {
+export function IntegrationsSection({ canManage, cards, children }: IntegrationsSectionProps) {
   const companyId = useCompanyId();
   const query = useQuery(integrationsQueryOptions(companyId));
 
@@ -54,14 +65,16 @@ export function IntegrationsSection({ canManage }: { canManage: boolean }) {
       <ul className="grid gap-3" aria-label="Integrations">
         {query.data.integrations.map((integration) => (
           <li key={integration.key}>
-            <IntegrationCard integration={integration} canManage={canManage} />
+            {cards?.[integration.key]?.(integration) ?? (
+              <IntegrationCard integration={integration} canManage={canManage} />
+            )}
           </li>
         ))}
       </ul>
     );
   })();
 
-  return (
+  const section = (
     <section aria-labelledby="integrations-heading" className="space-y-4">
       <div className="space-y-1">
         <h2 id="integrations-heading" className="font-semibold text-lg">
@@ -74,6 +87,13 @@ export function IntegrationsSection({ canManage }: { canManage: boolean }) {
       </div>
       {content}
     </section>
+  );
+  if (!children) return section;
+  return (
+    <div className="space-y-10">
+      {section}
+      {children}
+    </div>
   );
 }
 

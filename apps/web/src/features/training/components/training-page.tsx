@@ -1,9 +1,10 @@
 import { BookOpen, Package, Plug, Wrench } from "lucide-react";
+import type { ReactNode } from "react";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { TRAINING_TABS, type TrainingSearch, type TrainingTab } from "../training-search.ts";
 import { CatalogSection, type TrainingSearchUpdate } from "./catalog-section.tsx";
-import { IntegrationsSection } from "./integrations-section.tsx";
+import { type IntegrationCardRenderers, IntegrationsSection } from "./integrations-section.tsx";
 import { KnowledgeSection } from "./knowledge-section.tsx";
 import { SkillsSection } from "./skills-section.tsx";
 
@@ -13,6 +14,8 @@ type TrainingPageProps = {
   onSearch: TrainingSearchUpdate;
   /** Owners and admins change the catalog and the knowledge base; members see those actions disabled. */
   canManage: boolean;
+  /** What other features add to the integrations tab (WhatsApp's card and templates); the route composes them. */
+  integrations?: { cards?: IntegrationCardRenderers; after?: ReactNode };
 };
 
 const TAB_LABELS = { catalog: "Catalog", knowledge: "Knowledge base", skills: "Skills", integrations: "Integrations" };
@@ -22,7 +25,7 @@ const TAB_ICONS = { catalog: Package, knowledge: BookOpen, skills: Wrench, integ
 const isTab = (value: string): value is TrainingTab => (TRAINING_TABS as readonly string[]).includes(value);
 
 /** `/training`: what the AI employees know and sell, one section per tab (the tab is in the address). */
-export function TrainingPage({ search, onSearch, canManage }: TrainingPageProps) {
+export function TrainingPage({ search, onSearch, canManage, integrations }: TrainingPageProps) {
   const tab = search.tab ?? "catalog";
   return (
     <div className="space-y-6">
@@ -59,7 +62,9 @@ export function TrainingPage({ search, onSearch, canManage }: TrainingPageProps)
           <SkillsSection canManage={canManage} />
         </TabsContent>
         <TabsContent value="integrations">
-          <IntegrationsSection canManage={canManage} />
+          <IntegrationsSection canManage={canManage} cards={integrations?.cards}>
+            {integrations?.after}
+          </IntegrationsSection>
         </TabsContent>
       </Tabs>
     </div>
