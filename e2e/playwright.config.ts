@@ -5,6 +5,12 @@ import { CHROMIUM_ARGS, findChromium } from "../scripts/ensure-chromium.mjs";
 
 // The suite drives the production build served by the real server on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A fake of Meta's Graph API (scripts/whatsapp/fake-graph-api.mjs) stands in for WhatsApp: the server
+// sends through it, and it plays customers by posting signed webhooks to the server.
+const whatsappPort = Number(process.env.E2E_WHATSAPP_PORT ?? port + 10);
+const whatsappUrl = `http://127.0.0.1:${whatsappPort}`;
+// The specs reach the fake too (tests/whatsapp-inbox.spec.ts): they read its address from here.
+process.env.E2E_WHATSAPP_URL = whatsappUrl;
 process.env.E2E_RUN_ID ??= String(Date.now());
 const dataDir = path.join(tmpdir(), `foreman-e2e-${process.env.E2E_RUN_ID}`);
 const executablePath = findChromium() ?? undefined;
@@ -30,22 +36,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 860 } } }],
-  webServer: {
-    command: "node ../scripts/start.mjs",
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    // Every browser of the run shares one client address, and the conversation specs seed a 500-message
-    // thread through the API: a higher per-address ceiling than production's keeps the specs from
-    // throttling each other.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
-      RATE_LIMIT_MAX: "20000",
+  webServer: [
+    {
+      command: `node ../scripts/whatsapp/fake-graph-api.mjs --port ${whatsappPort} --webhook http://127.0.0.1:${port}/webhooks/whatsapp`,
+      url: `${whatsappUrl}/sdk.js`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
     },
-  },
+    {
+      command: "node ../scripts/start.mjs",
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      // Every browser of the run shares one client address, and the conversation specs seed a 500-message
+      // thread through the API: a higher per-address ceiling than production's keeps the specs from
+      // throttling each other.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "true",
+        RATE_LIMIT_MAX: "20000",
+        // What the fake's CLI prints to start Foreman with (its app secret signs the webhooks).
+        WHATSAPP_APP_ID: "1234567890",
+        WHATSAPP_APP_SECRET: "fake-app-secret-offline-demo",
+        WHATSAPP_CONFIG_ID: "fake-config",
+        WHATSAPP_VERIFY_TOKEN: "fake-verify-token",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WHATSAPP_GRAPH_URL: whatsappUrl,
+        WHATSAPP_SDK_URL: `${whatsappUrl}/sdk.js`,
+      },
+    },
+  ],
 });

@@ -11,6 +11,7 @@ import {
   type NewAttachment,
   type PendingReply,
   type SsoLink,
+  type WhatsappTemplateList,
 } from "@foreman/contract";
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
@@ -31,6 +32,7 @@ export const conversationsKeys = {
   ssoLink: (companyId: string, id: string) => ["conversations", companyId, "sso-link", id] as const,
   lookup: (companyId: string, accountId: number, displayId: number) =>
     ["conversations", companyId, "lookup", accountId, displayId] as const,
+  whatsappTemplates: (companyId: string) => ["conversations", companyId, "whatsapp-templates"] as const,
 };
 
 const path = (id: string, suffix = ".json") => `/app/conversations/${encodeURIComponent(id)}${suffix}`;
@@ -117,6 +119,24 @@ export function withNewMessage(data: MessagesData | undefined, message: Message)
   return { ...data, pages: [{ ...newest!, messages: [...newest!.messages, message] }, ...older] };
 }
 
+/**
+ * The cache with a message replaced by its newer version (same id), wherever it is loaded: WhatsApp
+ * reported it delivered, read or failed. Unchanged when the message is not loaded.
+ */
+export function withUpdatedMessage(data: MessagesData | undefined, message: Message): MessagesData | undefined {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((page) => {
+    const index = page.messages.findIndex((item) => item.id === message.id);
+    if (index < 0) return page;
+    found = true;
+    const messages = page.messages.slice();
+    messages[index] = message;
+    return { ...page, messages };
+  });
+  return found ? { ...data, pages } : data;
+}
+
 export type SendMessageInput = { content: string; attachments?: NewAttachment[] };
 
 /** `POST /app/conversations/{id}/messages.json`: a staff reply, which takes the conversation over from the AI. */
@@ -127,6 +147,45 @@ export function sendMessage(companyId: string, id: string, input: SendMessageInp
     companyId,
     body: input,
   });
+}
+
+/** The `error` of the 409 a free-text reply gets once WhatsApp's 24-hour window has closed. */
+export const WHATSAPP_WINDOW_CLOSED_ERROR = "whatsapp_window_closed";
+
+/** The server refused a free-text reply: more than 24 hours since the customer wrote (only a template now). */
+export const isWindowClosedError = (error: unknown) =>
+  isApiError(error) && error.status === 409 && error.body.error === WHATSAPP_WINDOW_CLOSED_ERROR;
+
+/**
+ * The company's WhatsApp templates (`GET /app/whatsapp/templates.json`), for the send-a-template
+ * dialog; the training centre manages them.
+ */
+export function whatsappTemplatesQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: conversationsKeys.whatsappTemplates(companyId),
+    queryFn: ({ signal }) =>
+      apiRequest<WhatsappTemplateList>("/app/whatsapp/templates.json", { companyScoped: true, companyId, signal }),
+  });
+}
+
+export type SendTemplateInput = {
+  templateId: string;
+  /** By position, the text for {{1}}, {{2}}…; null: filled by the server from the customer, order and company. */
+  values: (string | null)[];
+};
+
+/**
+ * `POST /app/conversations/{id}/whatsapp_template.json`: an approved template into a WhatsApp
+ * conversation (the only way to write once the 24-hour window has closed). Takes the conversation over.
+ */
+export async function sendWhatsappTemplate(companyId: string, id: string, input: SendTemplateInput) {
+  const answer = await apiRequest<{ message: Message }>(path(id, "/whatsapp_template.json"), {
+    method: "POST",
+    companyScoped: true,
+    companyId,
+    body: input,
+  });
+  return answer.message;
 }
 
 /** How the AI employee answered: each run's trace (oldest first), and customer messages still waiting for a reply. */

@@ -3,24 +3,37 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { useLiveEvents } from "#web/lib/live-events.ts";
-import { conversationsKeys, type MessagesData, withNewMessage } from "./api.ts";
+import { conversationsKeys, type MessagesData, withNewMessage, withUpdatedMessage } from "./api.ts";
 
 // Keeps an open conversation current without a reload: a new message is appended to the cached
-// thread, a change refreshes the conversation (handled by, status) and the AI runtime's runs (traces,
-// pending replies), and after the stream was away the newest messages are fetched again to fill the gap.
+// thread, a changed one (WhatsApp delivered, read or failed it) takes its old copy's place, a change
+// refreshes the conversation (handled by, status) and the AI runtime's runs (traces, pending replies),
+// and after the stream was away the newest messages are fetched again to fill the gap.
+
+/** What a later copy of a message may change: its WhatsApp delivery, the media attached to it. */
+const changed = (before: Message, after: Message) =>
+  before.delivery?.status !== after.delivery?.status ||
+  before.attachments.length !== after.attachments.length ||
+  before.content !== after.content;
 
 /**
- * The cache with the newest page's messages merged in (the ones it does not have yet). Null when they
- * do not meet the cached ones (more was missed than a page holds): then the whole thread is reloaded.
+ * The cache with the newest page's messages merged in (the ones it does not have yet), and the ones it
+ * has replaced where they changed meanwhile (a delivery status). Null when the new ones do not meet the
+ * cached ones (more was missed than a page holds): then the whole thread is reloaded.
  */
 export function withNewestPage(data: MessagesData | undefined, newest: MessagesPage): MessagesData | undefined | null {
   if (!data || data.pages.length === 0) return data;
-  const known = new Set(data.pages.flatMap((page) => page.messages.map((message) => message.id)));
+  const known = new Map(data.pages.flatMap((page) => page.messages.map((message) => [message.id, message] as const)));
+  let result: MessagesData | undefined = data;
+  for (const message of newest.messages) {
+    const cached = known.get(message.id);
+    if (cached && changed(cached, message)) result = withUpdatedMessage(result, message);
+  }
   const fresh = newest.messages.filter((message) => !known.has(message.id));
-  if (fresh.length === 0) return data;
+  if (fresh.length === 0) return result;
   // Every message new: the gap may be longer than the page, so nothing says what lies between.
   if (fresh.length === newest.messages.length) return null;
-  return fresh.reduce<MessagesData | undefined>((result, message) => withNewMessage(result, message), data);
+  return fresh.reduce<MessagesData | undefined>((merged, message) => withNewMessage(merged, message), result);
 }
 
 export function useLiveConversation(companyId: string, conversationId: string) {
@@ -59,6 +72,8 @@ export function useLiveConversation(companyId: string, conversationId: string) {
         append(event.message);
         void queryClient.invalidateQueries({ queryKey: detailKey });
         void queryClient.invalidateQueries({ queryKey: runsKey });
+      } else if (event.type === "message.updated" && event.conversationId === conversationId) {
+        queryClient.setQueryData<MessagesData>(messagesKey, (data) => withUpdatedMessage(data, event.message));
       } else if (event.type === "conversation.updated" && event.conversationId === conversationId) {
         void queryClient.invalidateQueries({ queryKey: detailKey });
         void queryClient.invalidateQueries({ queryKey: runsKey });

@@ -121,6 +121,17 @@ export function ConversationDetails({
               {CHANNEL_LABELS[conversation.channel]}
             </span>
           </Row>
+          {conversation.whatsapp?.phoneNumber ? (
+            <Row label="WhatsApp">
+              <a
+                href={`tel:${conversation.whatsapp.phoneNumber.replace(/[^\d+]/g, "")}`}
+                className="rounded-sm tabular-nums outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                data-testid="whatsapp-number"
+              >
+                {conversation.whatsapp.phoneNumber}
+              </a>
+            </Row>
+          ) : null}
           <Row label="Status">{CONVERSATION_STATUS_LABELS[conversation.status]}</Row>
           <Row label="Number">
             <span className="tabular-nums">#{conversation.displayId}</span>

@@ -1,4 +1,4 @@
-import type { ConversationDetail } from "@foreman/contract";
+import type { ConversationDetail, Message } from "@foreman/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, PanelRightOpen, UserRoundCheck, X } from "lucide-react";
@@ -16,6 +16,7 @@ import {
   conversationQueryOptions,
   conversationsKeys,
   isConversationNotFound,
+  isWindowClosedError,
   messagesQueryOptions,
   sendMessage,
   threadMessages,
@@ -32,6 +33,10 @@ import { ReplyBox } from "./reply-box.tsx";
 
 // Most visits never open a trace: the sheet and the trace view come in their own chunk.
 const RunTraceSheet = lazy(() => import("./run-trace-sheet.tsx").then((module) => ({ default: module.RunTraceSheet })));
+// Templates are for WhatsApp conversations once their window has closed: their own chunk too.
+const SendTemplateDialog = lazy(() =>
+  import("./send-template-dialog.tsx").then((module) => ({ default: module.SendTemplateDialog })),
+);
 
 type ConversationPageProps = { conversationId: string; embed: boolean };
 
@@ -56,6 +61,19 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
   const agentRuns = useQuery({ ...agentRunsQueryOptions(companyId, conversationId), enabled: aiHandled });
   const [trace, setTrace] = useState<{ runId: string; open: boolean } | null>(null);
   const showTrace = useCallback((runId: string) => setTrace({ runId, open: true }), []);
+  // Mounted once first opened (its chunk loads then), and kept for its closing animation.
+  const [templateDialog, setTemplateDialog] = useState<{ open: boolean } | null>(null);
+  const openTemplateDialog = useCallback(() => setTemplateDialog({ open: true }), []);
+
+  /** A message this tab sent (a reply or a template): shown at once, and the conversation is now staff's. */
+  const sent = (message: Message) => {
+    append(message);
+    setSentCount((count) => count + 1);
+    const before = queryClient.getQueryData<ConversationDetail>(conversationsKeys.detail(companyId, conversationId));
+    if (before?.handledBy === "ai") setTookOver(true);
+    void queryClient.invalidateQueries({ queryKey: conversationsKeys.detail(companyId, conversationId) });
+    void queryClient.invalidateQueries({ queryKey: conversationsKeys.lists(companyId) });
+  };
 
   const send = useMutation({
     mutationFn: async ({ content, files }: { content: string; files: File[] }) => {
@@ -65,13 +83,11 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
         attachments: attachments.length > 0 ? attachments : undefined,
       });
     },
-    onSuccess: (message) => {
-      append(message);
-      setSentCount((count) => count + 1);
-      const before = queryClient.getQueryData<ConversationDetail>(conversationsKeys.detail(companyId, conversationId));
-      if (before?.handledBy === "ai") setTookOver(true);
-      void queryClient.invalidateQueries({ queryKey: conversationsKeys.detail(companyId, conversationId) });
-      void queryClient.invalidateQueries({ queryKey: conversationsKeys.lists(companyId) });
+    onSuccess: sent,
+    onError: (error) => {
+      // WhatsApp's window closed meanwhile: the conversation's window is read again.
+      if (isWindowClosedError(error))
+        void queryClient.invalidateQueries({ queryKey: conversationsKeys.detail(companyId, conversationId) });
     },
   });
 
@@ -115,6 +131,7 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
           onLoadOlder={() => void messages.fetchNextPage()}
           sentCount={sentCount}
           onShowTrace={showTrace}
+          onSendTemplate={conversation?.whatsapp ? openTemplateDialog : undefined}
         />
       ) : (
         <ThreadSkeleton />
@@ -130,10 +147,25 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
           />
         </Suspense>
       ) : null}
+      {templateDialog && conversation ? (
+        <Suspense fallback={null}>
+          <SendTemplateDialog
+            companyId={companyId}
+            conversationId={conversationId}
+            customerName={conversation.customer?.fullName ?? null}
+            open={templateDialog.open}
+            onOpenChange={(open) => setTemplateDialog({ open })}
+            onSent={sent}
+            embed={embed}
+          />
+        </Suspense>
+      ) : null}
       <ReplyBox
         onSend={(content, files) => send.mutateAsync({ content, files }).then(() => undefined)}
         aiHandled={conversation?.handledBy === "ai"}
         aiName={conversation?.aiEmployee?.name}
+        whatsapp={conversation?.whatsapp}
+        onSendTemplate={conversation?.whatsapp ? openTemplateDialog : undefined}
       />
     </>
   );
@@ -146,6 +178,11 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
             <>
               <ChannelIcon channel={conversation.channel} />
               <h1 className="min-w-0 truncate font-medium">{conversation.customer?.fullName ?? "Unknown customer"}</h1>
+              {conversation.whatsapp?.phoneNumber ? (
+                <span className="hidden shrink-0 text-muted-foreground text-xs tabular-nums sm:inline">
+                  {conversation.whatsapp.phoneNumber}
+                </span>
+              ) : null}
               <ConversationStatusBadge status={conversation.status} />
               <Button variant="ghost" size="sm" className="ml-auto" asChild>
                 <a
@@ -187,7 +224,13 @@ export function ConversationPage({ conversationId, embed }: ConversationPageProp
                   <ChannelIcon channel={conversation.channel} />
                 </h1>
                 <p className="truncate text-muted-foreground text-xs">
-                  {[conversation.customer?.organization, `#${conversation.displayId}`].filter(Boolean).join(" · ")}
+                  {[
+                    conversation.customer?.organization,
+                    conversation.whatsapp?.phoneNumber,
+                    `#${conversation.displayId}`,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </p>
               </div>
               <div className="hidden items-center gap-1.5 sm:flex">

@@ -1,6 +1,13 @@
-import { ListTree } from "lucide-react";
+import {
+  DELIVERY_STATUS_LABELS,
+  type DeliveryStatus,
+  type Message,
+  WINDOW_CLOSED_ERROR_CODES,
+} from "@foreman/contract";
+import { Check, CheckCheck, CircleAlert, Clock3, FileText, ListTree, type LucideIcon } from "lucide-react";
 import { memo } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/utils.ts";
 import type { MessageItem } from "../thread-items.ts";
 import { MessageAttachments } from "./message-attachments.tsx";
@@ -8,7 +15,9 @@ import { MessageAttachments } from "./message-attachments.tsx";
 // One message of the thread. The customer writes on the left; the AI employee and staff answer on the
 // right (the company's side), the AI in a tinted bubble, staff in the accent colour. Memoised: a new
 // message must not re-render the hundreds already on screen. A reply the agent runtime wrote carries
-// its run: an "AI runtime" mark by the sender and a Trace button that shows how it was reached.
+// its run: an "AI runtime" mark by the sender and a Trace button that shows how it was reached. A
+// message sent out through WhatsApp shows how far it got after its time (ticks, as WhatsApp draws
+// them), and why it failed under it; one sent as a template names the template.
 
 const ROLE_LABELS = { customer: "Customer", ai: "AI employee", staff: "Staff" } as const;
 
@@ -18,15 +27,59 @@ const BUBBLES = {
   staff: "bg-primary text-primary-foreground",
 } as const;
 
+const DELIVERY_ICONS: Record<DeliveryStatus, LucideIcon> = {
+  pending: Clock3,
+  sent: Check,
+  delivered: CheckCheck,
+  read: CheckCheck,
+  failed: CircleAlert,
+};
+
+const DELIVERY_TONES: Record<DeliveryStatus, string> = {
+  pending: "text-muted-foreground",
+  sent: "text-muted-foreground",
+  delivered: "text-muted-foreground",
+  read: "text-info",
+  failed: "text-destructive",
+};
+
+/** WhatsApp refused the message because the 24-hour window had closed: only a template gets through. */
+export const failedOutsideWindow = (message: Message) =>
+  message.delivery?.status === "failed" &&
+  (WINDOW_CLOSED_ERROR_CODES as readonly number[]).includes(message.delivery.errorCode ?? -1);
+
+/** How far an outgoing WhatsApp message got: a clock, one tick, two, two in colour once read, or an alert. */
+export function DeliveryIndicator({ status }: { status: DeliveryStatus }) {
+  const Icon = DELIVERY_ICONS[status];
+  const label = DELIVERY_STATUS_LABELS[status];
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      className={cn("inline-flex shrink-0", DELIVERY_TONES[status])}
+      data-testid="delivery-status"
+      data-status={status}
+    >
+      <Icon aria-hidden className="size-3.5" />
+    </span>
+  );
+}
+
 type MessageRowProps = {
   item: MessageItem;
   /** Opens the trace of an AI reply's run; without it no Trace button is shown. Keep it stable. */
   onShowTrace?: (runId: string) => void;
+  /** Opens the template dialog from a message WhatsApp refused outside its window. Keep it stable. */
+  onSendTemplate?: () => void;
 };
 
 export const MessageRow = memo(
   MessageRowView,
-  (before, after) => sameRow(before.item, after.item) && before.onShowTrace === after.onShowTrace,
+  (before, after) =>
+    sameRow(before.item, after.item) &&
+    before.onShowTrace === after.onShowTrace &&
+    before.onSendTemplate === after.onSendTemplate,
 );
 
 /** The thread rebuilds its items on every change; a row re-renders only when what it shows changed. */
@@ -40,11 +93,12 @@ function sameRow(a: MessageItem, b: MessageItem): boolean {
   );
 }
 
-function MessageRowView({ item, onShowTrace }: MessageRowProps) {
+function MessageRowView({ item, onShowTrace, onSendTemplate }: MessageRowProps) {
   const { message, first, last, time, dateTime } = item;
   const outgoing = message.senderType !== "customer";
   const hasText = message.content.trim() !== "";
   const runId = message.senderType === "ai" ? message.agentRunId : null;
+  const delivery = outgoing ? (message.delivery ?? null) : null;
   return (
     <li
       className={cn(
@@ -116,20 +170,54 @@ function MessageRowView({ item, onShowTrace }: MessageRowProps) {
               Trace
             </button>
           ) : null}
-          {time ? (
-            <time
-              dateTime={message.createdAt ?? undefined}
-              title={dateTime ?? undefined}
-              // The same minute as the next message of the run: written once, under the last of them.
-              className={cn(
-                "shrink-0 pb-1 text-[0.6875rem] text-muted-foreground tabular-nums",
-                !item.showTime && "sr-only",
-              )}
-            >
-              {time}
-            </time>
+          {time || delivery ? (
+            // The same minute as the next message of the run: the time is written once, under the last
+            // of them (ticks show on each).
+            <span className={cn("flex shrink-0 items-center gap-1 pb-1", !item.showTime && !delivery && "sr-only")}>
+              {time ? (
+                <time
+                  dateTime={message.createdAt ?? undefined}
+                  title={dateTime ?? undefined}
+                  className={cn(
+                    "text-[0.6875rem] text-muted-foreground tabular-nums",
+                    !item.showTime && delivery && "sr-only",
+                  )}
+                >
+                  {time}
+                </time>
+              ) : null}
+              {delivery ? <DeliveryIndicator status={delivery.status} /> : null}
+            </span>
           ) : null}
         </div>
+        {message.templateName ? (
+          <p
+            className="flex max-w-full items-center gap-1 px-1 text-[0.6875rem] text-muted-foreground"
+            data-testid="template-caption"
+          >
+            <FileText aria-hidden className="size-3 shrink-0" />
+            <span className="truncate">Template · {message.templateName}</span>
+          </p>
+        ) : null}
+        {delivery?.status === "failed" ? (
+          <div
+            className={cn(
+              "flex max-w-full flex-wrap items-center gap-x-2 gap-y-1 px-1",
+              outgoing ? "justify-end" : "justify-start",
+            )}
+            data-testid="delivery-failure"
+          >
+            <p className={cn("min-w-0 break-words text-destructive text-xs", outgoing && "text-right")}>
+              Not delivered: {delivery.error ?? "WhatsApp did not deliver this message."}
+            </p>
+            {onSendTemplate && failedOutsideWindow(message) ? (
+              <Button variant="outline" size="sm" className="h-7 px-2.5 text-xs" onClick={onSendTemplate}>
+                <FileText aria-hidden className="size-3.5" />
+                Send a template
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </li>
   );

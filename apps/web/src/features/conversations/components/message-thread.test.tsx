@@ -110,4 +110,88 @@ describe("MessageThread", () => {
     expect(screen.getByTestId("ai-runtime-badge")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Trace/ })).not.toBeInTheDocument();
   });
+
+  it("shows how far each WhatsApp message got, with a label for each status", () => {
+    const statuses = ["pending", "sent", "delivered", "read", "failed"] as const;
+    renderThread([
+      message({ content: "Hola" }),
+      ...statuses.map((status, index) =>
+        message({
+          senderType: "ai",
+          senderName: "Lucía Fernández",
+          content: `Reply ${index}`,
+          delivery: { status, errorCode: null, error: null },
+        }),
+      ),
+      message({ senderType: "staff", senderName: "Dana Ruiz", content: "Not through WhatsApp" }),
+    ]);
+    const rows = screen.getAllByTestId("message");
+    expect(within(rows[0]!).queryByTestId("delivery-status")).not.toBeInTheDocument();
+    expect(within(rows[6]!).queryByTestId("delivery-status")).not.toBeInTheDocument();
+    const indicators = rows.slice(1, 6).map((row) => within(row).getByTestId("delivery-status"));
+    expect(indicators.map((indicator) => indicator.dataset.status)).toEqual([...statuses]);
+    expect(indicators.map((indicator) => indicator.getAttribute("aria-label"))).toEqual([
+      "Sending",
+      "Sent",
+      "Delivered",
+      "Read",
+      "Not delivered",
+    ]);
+    expect(screen.getByRole("img", { name: "Read" })).toHaveAttribute("title", "Read");
+    // Read in the info colour, a failure in the destructive one; the others quiet.
+    expect(indicators[3]).toHaveClass("text-info");
+    expect(indicators[4]).toHaveClass("text-destructive");
+    expect(indicators[2]).toHaveClass("text-muted-foreground");
+    // A failure without a reason from WhatsApp still says it was not delivered.
+    expect(within(rows[5]!).getByTestId("delivery-failure")).toHaveTextContent(
+      "Not delivered: WhatsApp did not deliver this message.",
+    );
+  });
+
+  it("says why a message failed, and offers a template when the 24-hour window had closed", async () => {
+    const user = userEvent.setup();
+    const onSendTemplate = vi.fn();
+    renderThread(
+      [
+        message({
+          senderType: "staff",
+          senderName: "Dana Ruiz",
+          content: "Are you still there?",
+          delivery: { status: "failed", errorCode: 131047, error: "More than 24 hours have passed" },
+        }),
+        message({
+          senderType: "staff",
+          senderName: "Dana Ruiz",
+          content: "Second try",
+          createdAt: "2026-11-20T10:30:00.000Z",
+          delivery: { status: "failed", errorCode: 131026, error: "Message undeliverable" },
+        }),
+      ],
+      { onSendTemplate },
+    );
+    const [closed, other] = screen.getAllByTestId("message");
+    expect(within(closed!).getByTestId("delivery-failure")).toHaveTextContent(
+      "Not delivered: More than 24 hours have passed",
+    );
+    expect(within(other!).getByTestId("delivery-failure")).toHaveTextContent("Not delivered: Message undeliverable");
+    expect(within(other!).queryByRole("button", { name: "Send a template" })).not.toBeInTheDocument();
+    const offer = within(closed!).getByRole("button", { name: "Send a template" });
+    offer.focus();
+    await user.keyboard("{Enter}");
+    expect(onSendTemplate).toHaveBeenCalledOnce();
+  });
+
+  it("names the template a message was sent as", () => {
+    renderThread([
+      message({
+        senderType: "staff",
+        senderName: "Dana Ruiz",
+        content: "Hi Ana, your order Q-1042 is ready.",
+        templateName: "order_ready",
+        delivery: { status: "delivered", errorCode: null, error: null },
+      }),
+    ]);
+    expect(screen.getByTestId("template-caption")).toHaveTextContent("Template · order_ready");
+    expect(screen.getByRole("img", { name: "Delivered" })).toBeInTheDocument();
+  });
 });

@@ -26,6 +26,8 @@ type MessageThreadProps = {
   sentCount: number;
   /** Opens the trace of an AI reply's run (a stable function: rows are memoised). */
   onShowTrace?: (runId: string) => void;
+  /** Opens the template dialog from a message WhatsApp refused outside its window (a stable function). */
+  onSendTemplate?: () => void;
   className?: string;
 };
 
@@ -36,6 +38,7 @@ export function MessageThread({
   onLoadOlder,
   sentCount,
   onShowTrace,
+  onSendTemplate,
   className,
 }: MessageThreadProps) {
   const scroller = useRef<HTMLElement>(null);
@@ -192,7 +195,7 @@ export function MessageThread({
                   </span>
                 </li>
               ) : (
-                <MessageRow key={item.key} item={item} onShowTrace={onShowTrace} />
+                <MessageRow key={item.key} item={item} onShowTrace={onShowTrace} onSendTemplate={onSendTemplate} />
               ),
             )}
           </ol>

@@ -1,6 +1,6 @@
 import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { cn } from "#web/lib/utils.ts";
-import { exactDateTime, relativeTime } from "../relative-time.ts";
 
 /** "in 3 hours" with the exact date and time in a tooltip (and for screen readers, in the text). */
 export function DueTime({ dueAt, overdue, className }: { dueAt: string; overdue?: boolean; className?: string }) {

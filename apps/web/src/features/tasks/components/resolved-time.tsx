@@ -1,4 +1,4 @@
-import { exactDateTime, relativeTime } from "../relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 
 /** " 5 minutes ago" after "Resolved by …", with the exact time on hover; nothing when the time is unknown. */
 export function ResolvedTime({ resolvedAt }: { resolvedAt: string | null }) {

@@ -4,8 +4,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { toast } from "#web/lib/toast-store.ts";
-import { exactDateTime, metaStatusLabel, QUALITY_LABELS, QUALITY_VARIANTS, relativeTime } from "../whatsapp-format.ts";
+import { metaStatusLabel, QUALITY_LABELS, QUALITY_VARIANTS } from "../whatsapp-format.ts";
 
 /** The spec's connection details: phone number, quality, last webhook, status, verified; and ours. */
 export function ConnectionDetails({ status, connection }: { status: WhatsappStatus; connection: WhatsappConnection }) {

@@ -2,7 +2,7 @@ import type { ResolutionBody, Task } from "@foreman/contract";
 import { Bot, UserRound } from "lucide-react";
 import { ActionTypeBadge } from "#web/features/tasks/components/task-badges.tsx";
 import { TaskRecordLinks } from "#web/features/tasks/components/task-record-links.tsx";
-import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { actionItemElementId, actionItemHeadingId } from "../element-ids.ts";
 import { useTimeLeft } from "../use-time-left.ts";
 import { RecentMessages } from "./recent-messages.tsx";

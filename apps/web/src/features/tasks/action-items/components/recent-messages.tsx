@@ -2,7 +2,7 @@ import type { Message } from "@foreman/contract";
 import { ChevronDown, Paperclip } from "lucide-react";
 import { useId, useState } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
-import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { cn } from "#web/lib/utils.ts";
 
 // The end of the customer conversation an action item comes from, folded away until asked for: the

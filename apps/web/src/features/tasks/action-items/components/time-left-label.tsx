@@ -1,6 +1,6 @@
 import type { TimeLeft } from "@foreman/contract";
 import { Clock, TimerOff } from "lucide-react";
-import { exactDateTime } from "#web/features/tasks/relative-time.ts";
+import { exactDateTime } from "#web/lib/relative-time.ts";
 import { cn } from "#web/lib/utils.ts";
 
 // The countdown pill of an action item: calm while there is time, red in the last hour, "Expired"

@@ -10,7 +10,7 @@ import { actionItemElementId } from "#web/features/tasks/action-items/element-id
 import { DueTime } from "#web/features/tasks/components/due-time.tsx";
 import { ActionTypeBadge, DecisionBadge, TaskStateBadge } from "#web/features/tasks/components/task-badges.tsx";
 import { ConversationLink, QuoteLink } from "#web/features/tasks/components/task-record-links.tsx";
-import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { initials } from "#web/lib/utils.ts";
 
 // The info panel (with the customer's role): who the customer is, what the task

@@ -2,7 +2,7 @@ import type { AssistantThreadSummary } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { Bot, ClipboardList, MessagesSquare } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarInitials } from "#web/components/ui/avatar.tsx";
-import { exactDateTime, relativeTime } from "#web/features/tasks/relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { cn, initials } from "#web/lib/utils.ts";
 import { NO_THREADS_TEXT } from "../api.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactDateTime, relativeTime } from "./relative-time.ts";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const at = (ms: number) => new Date(NOW + ms).toISOString();
