@@ -139,6 +139,31 @@ const contentOf = (input: TemplateInput) => ({
   variables: input.variables.map((variable) => ({ source: variable.source, example: variable.example.trim() })),
 });
 
+/** Sends a new template (or a draft) to Meta for review; Meta's refusal as the 422 staff read. */
+async function submitToMeta(
+  deps: WhatsappDeps,
+  companyId: string,
+  input: TemplateInput,
+  content: ReturnType<typeof contentOf>,
+): Promise<{ metaTemplateId: string; status: TemplateStatus; syncedAt: Date }> {
+  const { connection, token, graph } = await connectedAccount(deps, companyId);
+  try {
+    const created = await graph.createTemplate(token, connection.wabaId, {
+      name: input.name,
+      language: input.language,
+      category: toMetaCategory(input.category),
+      components: toMetaComponents(content),
+    });
+    return {
+      metaTemplateId: created.id,
+      status: templateStatusFromMeta(created.status) ?? "pending_review",
+      syncedAt: new Date(),
+    };
+  } catch (error) {
+    throw metaRefusal(error, "Meta refused the template");
+  }
+}
+
 const duplicate = () =>
   httpError(409, "conflict", "A template with this name and language already exists", [
     { field: "name", message: "already used for this language" },
@@ -155,25 +180,7 @@ export async function createTemplate(writer: TemplateWriter, input: TemplateInpu
     throw httpError(409, "limit_reached", `A company can keep at most ${TEMPLATES_PER_COMPANY_MAX} templates`);
   if (await findTemplateByName(deps.db, companyId, input.name, input.language)) throw duplicate();
   const content = contentOf(input);
-  let submitted: { metaTemplateId: string; status: TemplateStatus; syncedAt: Date } | null = null;
-  if (input.submit) {
-    const { connection, token, graph } = await connectedAccount(deps, companyId);
-    try {
-      const created = await graph.createTemplate(token, connection.wabaId, {
-        name: input.name,
-        language: input.language,
-        category: toMetaCategory(input.category),
-        components: toMetaComponents(content),
-      });
-      submitted = {
-        metaTemplateId: created.id,
-        status: templateStatusFromMeta(created.status) ?? "pending_review",
-        syncedAt: new Date(),
-      };
-    } catch (error) {
-      throw metaRefusal(error, "Meta refused the template");
-    }
-  }
+  const submitted = input.submit ? await submitToMeta(deps, companyId, input, content) : null;
   try {
     const row = await deps.db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -247,24 +254,7 @@ export async function updateTemplate(
       (await findTemplateByName(deps.db, companyId, input.name, input.language))
     )
       throw duplicate();
-    if (input.submit) {
-      const { connection, token, graph } = await connectedAccount(deps, companyId);
-      try {
-        const created = await graph.createTemplate(token, connection.wabaId, {
-          name: input.name,
-          language: input.language,
-          category: toMetaCategory(input.category),
-          components: toMetaComponents(content),
-        });
-        Object.assign(patch, {
-          metaTemplateId: created.id,
-          status: templateStatusFromMeta(created.status) ?? "pending_review",
-          syncedAt: new Date(),
-        });
-      } catch (error) {
-        throw metaRefusal(error, "Meta refused the template");
-      }
-    }
+    if (input.submit) Object.assign(patch, await submitToMeta(deps, companyId, input, content));
   }
   try {
     const row = await deps.db.transaction(async (tx) => {

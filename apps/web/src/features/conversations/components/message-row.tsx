@@ -7,10 +7,10 @@ import {
 import { Check, CheckCheck, CircleAlert, Clock3, FileText, ListTree, type LucideIcon } from "lucide-react";
 import { memo } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { cn } from "#web/lib/utils.ts";
 import type { MessageItem } from "../thread-items.ts";
 import { MessageAttachments } from "./message-attachments.tsx";
+import { SendTemplateButton } from "./send-template-button.tsx";
 
 // One message of the thread. The customer writes on the left; the AI employee and staff answer on the
 // right (the company's side), the AI in a tinted bubble, staff in the accent colour. Memoised: a new
@@ -210,12 +210,7 @@ function MessageRowView({ item, onShowTrace, onSendTemplate }: MessageRowProps) 
             <p className={cn("min-w-0 break-words text-destructive text-xs", outgoing && "text-right")}>
               Not delivered: {delivery.error ?? "WhatsApp did not deliver this message."}
             </p>
-            {onSendTemplate && failedOutsideWindow(message) ? (
-              <Button variant="outline" size="sm" className="h-7 px-2.5 text-xs" onClick={onSendTemplate}>
-                <FileText aria-hidden className="size-3.5" />
-                Send a template
-              </Button>
-            ) : null}
+            {onSendTemplate && failedOutsideWindow(message) ? <SendTemplateButton onClick={onSendTemplate} /> : null}
           </div>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ import { isWindowClosedError } from "../api.ts";
 import { addPickedFiles, pickedFileType } from "../attachment-files.ts";
 import { formatFileSize } from "../file-size.ts";
 import { exactDateTime, isWindowOpenNow, type ReplyWindow, timeLeft, windowClosedSentence } from "../reply-window.ts";
+import { SendTemplateButton } from "./send-template-button.tsx";
 
 // The staff reply: Enter sends, Shift+Enter starts a new line, files can be attached. While it sends,
 // the box is locked; if sending fails, the text and files stay and the reason is shown. In a WhatsApp
@@ -125,12 +126,7 @@ export function ReplyBox({ onSend, aiHandled, aiName, whatsapp, onSendTemplate, 
               {windowClosedSentence(closesAt, now)} WhatsApp only allows an approved template now.
             </span>
           </p>
-          {onSendTemplate ? (
-            <Button variant="outline" size="sm" className="h-7 px-2.5 text-xs" onClick={onSendTemplate}>
-              <FileText aria-hidden className="size-3.5" />
-              Send a template
-            </Button>
-          ) : null}
+          {onSendTemplate ? <SendTemplateButton onClick={onSendTemplate} /> : null}
         </div>
       ) : null}
       <form

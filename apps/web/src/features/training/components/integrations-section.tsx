@@ -1,16 +1,9 @@
-import {
-  INTEGRATION_STATE_LABELS,
-  type Integration,
-  type IntegrationKey,
-  type IntegrationState,
-  isTransitionalState,
-} from "@foreman/contract";
+import type { Integration, IntegrationKey } from "@foreman/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   BrainCircuit,
   CircleAlert,
   CircleCheck,
-  Clock,
   type LucideIcon,
   Mail,
   MessageCircle,
@@ -20,8 +13,8 @@ import {
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { IntegrationStateBadge } from "#web/components/badges/integration-state-badge.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
-import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -145,7 +138,7 @@ function IntegrationCard({ integration, canManage }: { integration: Integration;
             <h3 id={`${id}-name`} className="font-semibold text-base leading-tight">
               {integration.name}
             </h3>
-            <StateBadge state={integration.state} />
+            <IntegrationStateBadge state={integration.state} />
           </div>
           <p className="text-muted-foreground text-sm">{integration.description}</p>
         </div>
@@ -168,37 +161,6 @@ function IntegrationCard({ integration, canManage }: { integration: Integration;
         </div>
       ) : null}
     </article>
-  );
-}
-
-const STATE_VARIANTS = {
-  connected: "success",
-  disconnected: "muted",
-  coming_soon: "outline",
-} as const satisfies Partial<Record<IntegrationState, string>>;
-
-function StateBadge({ state }: { state: IntegrationState }) {
-  const label = INTEGRATION_STATE_LABELS[state];
-  if (isTransitionalState(state)) {
-    return (
-      <Badge variant="warning" data-testid="integration-state">
-        <Spinner className="size-3" />
-        {label}
-      </Badge>
-    );
-  }
-  const variant = STATE_VARIANTS[state as keyof typeof STATE_VARIANTS] ?? "muted";
-  return (
-    <Badge
-      variant={variant}
-      data-testid="integration-state"
-      className={cn(state === "coming_soon" && "border-dashed text-muted-foreground")}
-    >
-      {state === "connected" ? <CircleCheck aria-hidden /> : null}
-      {state === "coming_soon" ? <Clock aria-hidden /> : null}
-      {state === "disconnected" ? <span aria-hidden className="size-1.5 rounded-full bg-muted-foreground/60" /> : null}
-      {label}
-    </Badge>
   );
 }
 

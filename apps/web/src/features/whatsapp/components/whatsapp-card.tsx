@@ -9,12 +9,12 @@ import {
   type WhatsappStatus,
 } from "@foreman/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, CircleCheck, Info, MessageCircle, PlugZap, Unplug } from "lucide-react";
+import { CircleAlert, Info, MessageCircle, PlugZap, Unplug } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { IntegrationStateBadge } from "#web/components/badges/integration-state-badge.tsx";
 import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
-import { Badge } from "#web/components/ui/badge.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -74,7 +74,7 @@ export function WhatsappCard({ integration, canManage }: WhatsappCardProps) {
             <h3 id={`${id}-name`} className="font-semibold text-base leading-tight">
               {integration.name}
             </h3>
-            <StateBadge state={state} />
+            <IntegrationStateBadge state={state} />
           </div>
           <p className="text-muted-foreground text-sm">{integration.description}</p>
         </div>
@@ -98,32 +98,6 @@ export function WhatsappCard({ integration, canManage }: WhatsappCardProps) {
         )}
       </div>
     </article>
-  );
-}
-
-const STATE_VARIANTS = {
-  connected: "success",
-  disconnected: "muted",
-  coming_soon: "outline",
-} as const satisfies Partial<Record<IntegrationState, string>>;
-
-function StateBadge({ state }: { state: IntegrationState }) {
-  const label = INTEGRATION_STATE_LABELS[state];
-  if (isTransitionalState(state)) {
-    return (
-      <Badge variant="warning" data-testid="integration-state">
-        <Spinner className="size-3" />
-        {label}
-      </Badge>
-    );
-  }
-  const variant = STATE_VARIANTS[state as keyof typeof STATE_VARIANTS] ?? "muted";
-  return (
-    <Badge variant={variant} data-testid="integration-state">
-      {state === "connected" ? <CircleCheck aria-hidden /> : null}
-      {state === "disconnected" ? <span aria-hidden className="size-1.5 rounded-full bg-muted-foreground/60" /> : null}
-      {label}
-    </Badge>
   );
 }
 
