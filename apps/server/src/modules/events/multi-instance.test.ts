@@ -101,6 +101,8 @@ describe.skipIf(testEngine() === "pglite")(
         attachments: [],
         createdAt: row!.createdAt.toISOString(),
         agentRunId: null,
+        delivery: null,
+        templateName: null,
       };
       await w.t.app.events.publish(w.a.companyId, {
         type: "message.created",
@@ -121,6 +123,8 @@ describe.skipIf(testEngine() === "pglite")(
           attachments: [],
           created_at: message.createdAt,
           agent_run_id: null,
+          delivery: null,
+          template_name: null,
         },
       });
     });

@@ -9,6 +9,13 @@ import { findClaimableJobIds, insertJob, type NewJob } from "./jobs.repository.t
 
 type GraphileRunner = import("graphile-worker").Runner;
 
+/**
+ * How long stopping waits for graphile-worker to close its pool and listening connection. Against a
+ * server that stopped answering (a black hole) its pool would wait for a goodbye that never comes; the
+ * process is exiting anyway, and our jobs table keeps every job's state for the next start.
+ */
+export const GRAPHILE_STOP_MS = 1000;
+
 /** graphile-worker's task that runs one of our jobs; its payload is `{ jobId }`. */
 const TASK = "foreman_job";
 
@@ -25,6 +32,7 @@ export class GraphileJobQueue implements JobQueue {
   readonly #abort = new AbortController();
   readonly #active = new Set<Promise<unknown>>();
   #runner: GraphileRunner | undefined;
+  #pool: import("pg").Pool | undefined;
   #starting: Promise<void> | undefined;
   #sweeper: NodeJS.Timeout | undefined;
 
@@ -74,12 +82,21 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async #start(): Promise<void> {
-    const { run, runMigrations, Logger } = await import("graphile-worker");
+    const [{ run, runMigrations, Logger }, { default: pg }] = await Promise.all([
+      import("graphile-worker"),
+      import("pg"),
+    ]);
     const log = this.options.log;
+    // Our own pool, so its connections keep an error listener for as long as they live: graphile's removes
+    // its listeners when it stops, and a connection ended later (a dropped database, a server going away)
+    // would otherwise raise an uncaught error.
+    const pool = new pg.Pool({ connectionString: this.options.connectionString, max: this.options.concurrency + 2 });
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
+    this.#pool = pool;
     const options = {
-      connectionString: this.options.connectionString,
+      pgPool: pool,
       concurrency: this.options.concurrency,
-      maxPoolSize: this.options.concurrency + 2,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: new Logger(() => (level, message) => {
@@ -135,7 +152,16 @@ export class GraphileJobQueue implements JobQueue {
     clearInterval(this.#sweeper);
     if (!this.#starting) return;
     await this.#starting.catch(() => undefined);
-    await this.#runner?.stop();
+    const runner = this.#runner;
+    const pool = this.#pool;
+    const stopped = await within(
+      GRAPHILE_STOP_MS,
+      (async () => {
+        await runner?.stop();
+        await pool?.end();
+      })(),
+    );
+    if (!stopped) this.options.log.warn("graphile-worker did not stop in time (the database is not answering)");
     this.#abort.abort();
     await Promise.allSettled([...this.#active]);
   }
@@ -151,6 +177,24 @@ export class GraphileJobQueue implements JobQueue {
       if (!row || row.n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+}
+
+/** True when the work finished (or failed) within `ms`; false when it was left to finish on its own. */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
