@@ -49,7 +49,11 @@ export function webBuildIsStale() {
 export async function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
   console.log("Building the web app (apps/web/dist is missing or older than its sources)…");
-  return run("npm", ["run", "build", "-w", "@foreman/web", "--silent"]);
+  // Always the production build: a start from a test run (NODE_ENV=test, e.g. the fault scenarios)
+  // would otherwise leave React's development build in apps/web/dist for every later start.
+  return run("npm", ["run", "build", "-w", "@foreman/web", "--silent"], {
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 
 /** The precompiled server `npm start` runs (scripts/build-server.mjs makes it). */
