@@ -56,13 +56,8 @@ export async function postAiMessage(tx: Executor, queue: JobQueue, input: AiMess
     .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)))
     .returning({ apiChannelId: conversations.apiChannelId, whatsappConnectionId: conversations.whatsappConnectionId });
   // A WhatsApp conversation: the reply goes out through the Graph API (modules/whatsapp/outbound.ts).
-  const viaWhatsapp =
-    conversation?.whatsappConnectionId &&
-    (await queueWhatsappDelivery(tx, queue, {
-      companyId: input.companyId,
-      conversationId: input.conversationId,
-      messageId: row.id,
-    }));
+  const viaWhatsapp = Boolean(conversation?.whatsappConnectionId);
+  if (viaWhatsapp) await queueWhatsappDelivery(tx, queue, { companyId: input.companyId, messageId: row.id });
   if (conversation?.apiChannelId) {
     const [channel] = await tx
       .select({ webhookUrl: apiChannels.webhookUrl })

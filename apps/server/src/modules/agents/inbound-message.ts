@@ -56,14 +56,19 @@ export async function createConversation(tx: Executor, input: NewConversationInp
   return row!.id;
 }
 
-/** The channel's open conversation with the customer (the newest not resolved), if any. */
-export async function findOpenChannelConversation(tx: Executor, apiChannelId: string, customerId: string) {
+/** Where a conversation came in: a channel API channel, or a WhatsApp number. */
+export type ConversationSource = { apiChannelId: string } | { whatsappConnectionId: string };
+
+/** The source's open conversation with the customer (the newest not resolved), if any. */
+export async function findOpenChannelConversation(tx: Executor, source: ConversationSource, customerId: string) {
   const [row] = await tx
     .select({ id: conversations.id })
     .from(conversations)
     .where(
       and(
-        eq(conversations.apiChannelId, apiChannelId),
+        "apiChannelId" in source
+          ? eq(conversations.apiChannelId, source.apiChannelId)
+          : eq(conversations.whatsappConnectionId, source.whatsappConnectionId),
         eq(conversations.customerId, customerId),
         ne(conversations.status, "resolved"),
       ),

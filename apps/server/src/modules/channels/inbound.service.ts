@@ -30,7 +30,7 @@ export async function receiveChannelMessage(
     stored = await deps.db.transaction(async (tx) => {
       const customerId = await findOrCreateCustomer(tx, channel, input.customer);
       const conversationId =
-        (await findOpenChannelConversation(tx, channel.id, customerId)) ??
+        (await findOpenChannelConversation(tx, { apiChannelId: channel.id }, customerId)) ??
         (await createConversation(tx, {
           companyId: channel.companyId,
           channel: channelFromSource(input.source),

@@ -96,9 +96,8 @@ export async function sendStaffMessage(
         data: file.data,
       })),
     );
-    const viaWhatsapp =
-      conversation.whatsappConnectionId !== null &&
-      (await queueWhatsappDelivery(tx, queue, { companyId, conversationId: conversation.id, messageId: row.id }));
+    const viaWhatsapp = conversation.whatsappConnectionId !== null;
+    if (viaWhatsapp) await queueWhatsappDelivery(tx, queue, { companyId, messageId: row.id });
     await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
     await recordActivity(tx, {
       companyId,

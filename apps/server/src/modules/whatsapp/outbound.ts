@@ -14,22 +14,16 @@ export const WINDOW_CLOSED_MESSAGE =
   "More than 24 hours have passed since the customer's last message: WhatsApp allows only a template now";
 
 /**
- * In the transaction that stores a message in a WhatsApp conversation: marks it as sending and queues
- * the job that sends it. Answers whether it did (false for other channels).
+ * In the transaction that stores a message in a WhatsApp conversation (the caller knows it is one):
+ * marks it as sending and queues the job that sends it.
  */
 export async function queueWhatsappDelivery(
   tx: Executor,
   queue: JobQueue,
-  message: { companyId: string; conversationId: string; messageId: string },
-): Promise<boolean> {
-  const [conversation] = await tx
-    .select({ whatsappConnectionId: conversations.whatsappConnectionId })
-    .from(conversations)
-    .where(and(eq(conversations.companyId, message.companyId), eq(conversations.id, message.conversationId)));
-  if (!conversation?.whatsappConnectionId) return false;
+  message: { companyId: string; messageId: string },
+): Promise<void> {
   await tx.update(messages).set({ deliveryStatus: "pending" }).where(eq(messages.id, message.messageId));
   await queue.enqueue(tx, { companyId: message.companyId, kind: "whatsapp_send", subjectId: message.messageId });
-  return true;
 }
 
 /** Everything the send job needs about one message, read in the message's own company. */

@@ -71,11 +71,7 @@ export async function sendTemplateMessage(
   const message = await deps.db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, companyId, input.conversationId);
     if (!conversation) throw conversationNotFound();
-    const [channel] = await tx
-      .select({ whatsappConnectionId: conversations.whatsappConnectionId })
-      .from(conversations)
-      .where(eq(conversations.id, conversation.id));
-    if (!channel?.whatsappConnectionId)
+    if (!conversation.whatsappConnectionId)
       throw httpError(409, "not_whatsapp", "Templates can be sent in WhatsApp conversations only");
     const { values, missing } = fillTemplateVariables(
       template.variables,

@@ -1,4 +1,4 @@
-import { qualityFromMeta, type WhatsappConnection, type WhatsappStatus } from "@foreman/contract";
+import type { WhatsappConnection, WhatsappStatus } from "@foreman/contract";
 import type { WhatsappConnectionRow } from "#server/db/schema/index.ts";
 import { assigneeName, findConnection } from "./connections.repository.ts";
 import type { WhatsappDeps } from "./whatsapp-deps.ts";
@@ -33,7 +33,7 @@ async function toConnection(deps: WhatsappDeps, row: WhatsappConnectionRow): Pro
     phoneNumberId: row.phoneNumberId,
     phoneNumber: row.displayPhoneNumber,
     verifiedName: row.verifiedName,
-    quality: qualityFromMeta(row.quality),
+    quality: row.quality,
     verified: row.verified,
     status: row.metaStatus,
     lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,

@@ -1,15 +1,14 @@
 import { advanceDeliveryStatus, type Message, templateStatusFromMeta } from "@foreman/contract";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
-  conversations,
   customers,
   messages,
   type WhatsappConnectionRow,
   whatsappConnections,
   whatsappTemplates,
 } from "#server/db/schema/index.ts";
-import { createConversation, storeInbound } from "../agents/inbound-message.ts";
+import { createConversation, findOpenChannelConversation, storeInbound } from "../agents/inbound-message.ts";
 import { findMessage } from "../conversations/messages.repository.ts";
 import { answeringEmployeeId, findConnectionByPhoneNumberId, findConnectionsByWaba } from "./connections.repository.ts";
 import type { InboundItem, StatusItem, WebhookChange } from "./webhook-payload.ts";
@@ -84,7 +83,7 @@ async function receiveMessage(deps: WhatsappDeps, connection: WhatsappConnection
     stored = await deps.db.transaction(async (tx) => {
       const customerId = await findOrCreateCustomer(tx, companyId, item);
       const conversationId =
-        (await findOpenConversation(tx, connection.id, customerId)) ??
+        (await findOpenChannelConversation(tx, { whatsappConnectionId: connection.id }, customerId)) ??
         (await createConversation(tx, {
           companyId,
           channel: "whatsapp",
@@ -142,22 +141,6 @@ async function findOrCreateCustomer(tx: Executor, companyId: string, item: Inbou
     .values({ companyId, fullName: item.name ?? phone, phone })
     .returning({ id: customers.id });
   return created!.id;
-}
-
-async function findOpenConversation(tx: Executor, connectionId: string, customerId: string) {
-  const [row] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.whatsappConnectionId, connectionId),
-        eq(conversations.customerId, customerId),
-        ne(conversations.status, "resolved"),
-      ),
-    )
-    .orderBy(desc(conversations.createdAt))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /**
