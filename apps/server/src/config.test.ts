@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, REPO_ROOT } from "./config.ts";
+import { loadConfig } from "./config.ts";
+import { REPO_ROOT } from "./paths.ts";
 
 describe("loadConfig", () => {
   it("has working defaults", () => {

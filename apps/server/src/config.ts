@@ -1,11 +1,6 @@
 import { hkdfSync } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-
-// Defaults are anchored at the repository root so `npm start` from any folder finds ./data and the SPA.
-// The precompiled server (apps/server/dist/server.mjs) sits as deep as this file, so the same climb works.
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+import { resolveSetting } from "./paths.ts";
 
 // Environment → typed config. Pure (no process access) so tests can feed it any env.
 const booleanFlag = z
@@ -224,12 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     if (missing.length > 0)
       throw new ConfigError(`Invalid configuration: ${missing.join(" and ")} must be set when LLM_PROVIDER=openai`);
   }
-  const resolve = (given: string | undefined, fallback: string) =>
-    given === undefined
-      ? path.join(REPO_ROOT, fallback)
-      : given.startsWith("memory://")
-        ? given
-        : path.resolve(cwd, given);
+  const resolve = (given: string | undefined, fallback: string) => resolveSetting(given, fallback, cwd);
   return {
     port: e.PORT,
     host: e.HOST,

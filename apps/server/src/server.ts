@@ -1,11 +1,18 @@
-import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { createPgliteClient } from "./db/pglite-client.ts";
+import { PgliteThread } from "./db/pglite-thread.ts";
+import { existingPgliteDataDir } from "./paths.ts";
 
-// Only what must run before PGlite starts opening is imported statically; everything else (drizzle, the
-// schema, Fastify, the routes) loads while PGlite compiles its WASM and opens the data directory.
+// An existing PGlite database starts opening first of all, on its own thread, before even the
+// configuration's checks load; everything else (zod, drizzle, the schema, Fastify, the routes) loads
+// meanwhile. A new database waits for the configuration (see existingPgliteDataDir).
+const earlyDataDir = existingPgliteDataDir(process.env, process.cwd());
+const earlyPglite = earlyDataDir ? new PgliteThread(earlyDataDir) : undefined;
+const [{ ConfigError, loadConfig }, { default: closeWithGrace }] = await Promise.all([
+  import("./config.ts"),
+  import("close-with-grace"),
+]);
 
 function readConfig(): Config {
   try {
@@ -63,25 +70,38 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 try {
   phases.modulesLoaded = Math.round(phases.modulesLoaded!);
-  const pgliteClient = config.databaseUrl ? undefined : createPgliteClient(config.dataDir);
-  // Awaited below once drizzle has loaded; a failure before then is reported there, not as unhandled.
-  pgliteClient?.catch(() => {});
-  const [opened, { buildApp }, { prepareDatabase }] = await Promise.all([
-    import("./db/client.ts")
-      .then(({ openDatabase }) => openDatabase({ ...config, pgliteClient }))
-      .finally(() => mark("databaseOpen")),
-    import("./app.ts").finally(() => mark("appModulesLoaded")),
-    import("./prepare-database.ts"),
-  ]);
-  database = opened;
-  const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
-  mark("databasePrepared");
-  app = await buildApp({ config, database });
-  await app.ready();
+  const pgliteClient = config.databaseUrl
+    ? undefined
+    : earlyPglite?.dataDir === config.dataDir
+      ? earlyPglite
+      : new PgliteThread(config.dataDir);
+  if (earlyPglite && earlyPglite !== pgliteClient) await earlyPglite.close();
+  pgliteClient?.opened.then(
+    () => mark("databaseOpen"),
+    () => {},
+  );
+  const opening = import("./db/client.ts").then(async ({ openDatabase }) => {
+    database = await openDatabase({ ...config, pgliteClient });
+    return database;
+  });
+  // The database is prepared (on PGlite, by its own thread) while this thread builds the app: building
+  // registers routes and reads no table, and nothing is served or run until both are done.
+  const preparing = Promise.all([opening, import("./prepare-database.ts")]).then(([opened, { prepareDatabase }]) =>
+    prepareDatabase(opened, { seedDemo: config.seedDemo }).finally(() => mark("databasePrepared")),
+  );
+  const building = Promise.all([opening, import("./app.ts").finally(() => mark("appModulesLoaded"))]).then(
+    async ([opened, { buildApp }]) => {
+      app = await buildApp({ config, database: opened });
+      mark("appBuilt");
+      return app;
+    },
+  );
+  const [{ seeded }, built] = await Promise.all([preparing, building]);
+  await built.ready();
   mark("routesReady");
-  await app.listen({ port: config.port, host: config.host });
+  await built.listen({ port: config.port, host: config.host });
   mark("listening");
-  app.log.debug({ phases }, "start-up phases (ms since the process began)");
+  built.log.debug({ phases }, "start-up phases (ms since the process began)");
   await printBanner(config, seeded);
 } catch (error) {
   const target = config.databaseUrl

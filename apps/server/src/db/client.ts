@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ClientConfig } from "pg";
-import { createPgliteClient } from "./pglite-client.ts";
+import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 // Each driver is imported only when used: start-up loads one engine, not both.
@@ -32,17 +32,23 @@ export type DatabaseOptions = {
   /** PGlite only: start from a dump (`dumpDataDir`) instead of an empty cluster; tests use it to skip initdb. */
   pgliteTemplate?: Blob;
   /** PGlite only: an open already under way (server.ts starts it before the app's modules load). */
-  pgliteClient?: Promise<PGlite>;
+  pgliteClient?: PgliteThread;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteClient ?? createPgliteClient(options.dataDir, options.pgliteTemplate));
+  return openPglite(options.pgliteClient ?? new PgliteThread(options.dataDir, options.pgliteTemplate));
 }
 
-async function openPglite(opening: Promise<PGlite>): Promise<Database> {
-  const [client, { drizzle: drizzlePglite }] = await Promise.all([opening, import("drizzle-orm/pglite")]);
-  return wrap(drizzlePglite({ client, schema }) as unknown as Db, "pglite", undefined, () => client.close());
+/**
+ * PGlite's handle is ready before its data directory is: queries wait for the open (and fail with its
+ * error), so the caller can build on it meanwhile (server.ts builds the app while PGlite opens).
+ */
+async function openPglite(client: PgliteThread): Promise<Database> {
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
+  // The thread's client answers drizzle's calls (query, transaction) as PGlite's own does.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  return wrap(db, "pglite", undefined, () => client.close());
 }
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import { REPO_ROOT } from "#server/config.ts";
+import { REPO_ROOT } from "#server/paths.ts";
 import type { Database, Schema } from "./client.ts";
 
 // From the repository root, not this file: the server also runs precompiled from apps/server/dist.

@@ -16,6 +16,8 @@ export const NUL_MESSAGE = "Must not contain NUL characters";
  * client sent them. Iterative, so a 200,000-level body is measured without recursion.
  */
 export function unusableInputDetails(value: unknown, part: string): FieldError[] {
+  // Most requests have no body and an empty query string: nothing to walk, nothing to allocate.
+  if (value === undefined || value === null || (typeof value === "object" && isEmpty(value))) return [];
   const details: FieldError[] = [];
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   const named = (path: string[]) => path.join(".") || part;
@@ -41,10 +43,17 @@ export function unusableInputDetails(value: unknown, part: string): FieldError[]
   return details;
 }
 
-/** Throws a 400 naming every unusable field of the given parts of a request (its body and query string). */
-export function rejectUnusableInput(parts: Record<string, unknown>): void {
-  const details = Object.entries(parts).flatMap(([part, value]) => unusableInputDetails(value, part));
-  if (details.length === 0) return;
+function isEmpty(value: object): boolean {
+  for (const _ in value) return false;
+  return true;
+}
+
+/** Throws a 400 naming every unusable field of a request's body and query string. */
+export function rejectUnusableInput(body: unknown, querystring: unknown): void {
+  const bodyDetails = unusableInputDetails(body, "body");
+  const queryDetails = unusableInputDetails(querystring, "querystring");
+  if (bodyDetails.length === 0 && queryDetails.length === 0) return;
+  const details = [...bodyDetails, ...queryDetails];
   const error = httpError(400, "invalid_request", "Request validation failed", details);
   // Checked before the renaming: the keys are the client's own.
   error.fieldsAsSent = true;

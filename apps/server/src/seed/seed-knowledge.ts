@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { REPO_ROOT } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { extractSections, sniffKnowledgeFile } from "#server/modules/knowledge/extract/index.ts";
 import { storeEntryIndex } from "#server/modules/knowledge/index-entry.ts";
 import { insertEntry } from "#server/modules/knowledge/knowledge.repository.ts";
+import { REPO_ROOT } from "#server/paths.ts";
 
 // The demo companies' knowledge base: three real documents each (a price list, a shipping and returns
 // policy, a product FAQ) in the company's language, stored as uploaded files and indexed at once with

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
+import type { PgliteThread } from "#server/db/pglite-thread.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({ dataDir: "memory://" });
   await migrate(database);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
   const dump = await client.dumpDataDir("none");
   await database.close();
   const dir = mkdtempSync(path.join(tmpdir(), "foreman-pglite-"));

@@ -1,0 +1,166 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { REPO_ROOT } from "#server/paths.ts";
+
+// PGlite runs Postgres compiled to WASM, and every query it runs (and its ~0.3 s open) is CPU time on the
+// thread that owns it. Owned by a worker thread, the open overlaps the loading of the app's modules at
+// start-up, and queries run beside the request handling instead of between requests. This is the
+// client drizzle's PGlite driver is given: the same `query` and `transaction` it calls on PGlite itself.
+
+// The source file in every mode (tests, `npm run dev`, the precompiled server): it is plain JavaScript.
+const WORKER_FILE = path.join(REPO_ROOT, "apps/server/src/db/pglite-worker.mjs");
+
+export type PgliteResults<T = Record<string, unknown>> = {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+};
+
+export type PgliteQueryOptions = {
+  rowMode?: "object" | "array";
+  /**
+   * Types to leave as PostgreSQL's text, by type id. Parsers are functions and cannot reach the worker:
+   * only their keys are used, which is what drizzle means by its own (each returns the text as it came).
+   */
+  parsers?: Record<number, unknown>;
+};
+
+/** What PGlite's own client and its transactions offer drizzle. */
+export type PgliteQueries = {
+  query<T>(sql: string, params?: unknown[], options?: PgliteQueryOptions): Promise<PgliteResults<T>>;
+  exec(sql: string): Promise<PgliteResults[]>;
+};
+
+type WireError = { name?: string; message: string; fields: Record<string, unknown> };
+type Reply = { id: number; result?: unknown; error?: WireError };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** An error from the worker rebuilt on this thread: the driver's fields (`code`, `constraint`…) kept. */
+function rebuild(wire: WireError): Error {
+  const error = Object.assign(new Error(wire.message), wire.fields);
+  if (wire.name) error.name = wire.name;
+  return error;
+}
+
+/** The worker is gone: SQLSTATE 08006 (connection failure), which db/unavailable.ts answers with a 503. */
+function threadStopped(reason: string): Error {
+  return Object.assign(new Error(`The database thread stopped: ${reason}`), { code: "08006" });
+}
+
+export class PgliteThread implements PgliteQueries {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #stopped: Error | undefined;
+  /** Resolves once the data directory is open; rejects with why it could not be. */
+  readonly opened: Promise<void>;
+
+  /** Starts opening at once; `opened` says when it is done. `template` is a `dumpDataDir` to start from. */
+  constructor(
+    readonly dataDir: string,
+    template?: Blob,
+  ) {
+    this.#worker = new Worker(WORKER_FILE, { workerData: { dataDir, template } });
+    // Kept alive only while a request waits for its answer (see #call), as PGlite in-process would be.
+    this.#worker.unref();
+    this.opened = new Promise((resolve, reject) => {
+      const onOpen = (message: { opened?: boolean; openError?: WireError }) => {
+        if (!message.opened && !message.openError) return;
+        this.#worker.off("message", onOpen);
+        if (message.openError) reject(rebuild(message.openError));
+        else resolve();
+      };
+      this.#worker.on("message", onOpen);
+      this.#worker.once("exit", (code) => reject(threadStopped(`it exited with code ${code} while opening`)));
+    });
+    // Awaited by whoever uses the database; a failure before then is theirs to report, not unhandled.
+    this.opened.catch(() => {});
+    this.#worker.on("message", (message: Reply) => this.#settle(message));
+    this.#worker.on("error", (error) => this.#stop(threadStopped(error.message)));
+    this.#worker.on("exit", (code) => this.#stop(threadStopped(`it exited with code ${code}`)));
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: PgliteQueryOptions = {}): Promise<PgliteResults<T>> {
+    return this.#query(sql, params, options, undefined);
+  }
+
+  exec(sql: string): Promise<PgliteResults[]> {
+    return this.#call({ op: "exec", sql }) as Promise<PgliteResults[]>;
+  }
+
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T> {
+    const { tx } = (await this.#call({ op: "begin" })) as { tx: number };
+    const handle: PgliteQueries = {
+      query: (sql, params = [], options = {}) => this.#query(sql, params, options, tx),
+      exec: (sql) => this.#call({ op: "exec", sql, tx }) as Promise<PgliteResults[]>,
+    };
+    let result: T;
+    try {
+      result = await fn(handle);
+    } catch (error) {
+      // The caller's error is the one that matters; a failed rollback (the thread gone) adds nothing.
+      await this.#call({ op: "end", tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.#call({ op: "end", tx, commit: true });
+    return result;
+  }
+
+  /** The whole data directory as a tarball, to open another database from (`template`). */
+  dumpDataDir(compression: "none" | "gzip" | "auto" = "none"): Promise<Blob> {
+    return this.#call({ op: "dump", compression }) as Promise<Blob>;
+  }
+
+  async close(): Promise<void> {
+    if (this.#stopped) return;
+    await this.opened.catch(() => {});
+    await this.#call({ op: "close" }).catch(() => {});
+    this.#stop(new Error("The database is closed"));
+    await this.#worker.terminate();
+  }
+
+  /** Ends the thread at once, without closing the database: what a crash would do (tests use it). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  #query<T>(
+    sql: string,
+    params: unknown[],
+    options: PgliteQueryOptions,
+    tx: number | undefined,
+  ): Promise<PgliteResults<T>> {
+    const textTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.#call({ op: "query", sql, params, rowMode: options.rowMode, textTypes, tx }) as Promise<
+      PgliteResults<T>
+    >;
+  }
+
+  async #call(message: Record<string, unknown>): Promise<unknown> {
+    await this.opened;
+    if (this.#stopped) throw this.#stopped;
+    const id = this.#nextId++;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #settle({ id, result, error }: Reply) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (error) pending.reject(rebuild(error));
+    else pending.resolve(result);
+  }
+
+  #stop(reason: Error) {
+    this.#stopped ??= reason;
+    for (const { reject } of this.#pending.values()) reject(this.#stopped);
+    this.#pending.clear();
+    this.#worker.unref();
+  }
+}
