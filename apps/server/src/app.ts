@@ -1,10 +1,11 @@
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { stdoutLogDestination } from "./lib/log-destination.ts";
 import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-redaction.ts";
+import { schemaCompilers } from "./lib/schema-compilers.ts";
 import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import { activitiesRoutes } from "./modules/activities/activities.routes.ts";
@@ -85,13 +86,6 @@ function pageAllowances(config: Config): PageAllowances {
   };
 }
 
-// Fastify types its compiler factories as Ajv's and fast-json-stringify's; these return the zod
-// validator and the wire serializer, which have the same call shape.
-const ZOD_AND_WIRE_COMPILERS = {
-  buildValidator: () => validatorCompiler,
-  buildSerializer: () => wireSerializerCompiler,
-} as unknown as NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"];
-
 /** Builds the whole app on an open database; the caller listens (server.ts) or injects (tests). */
 export async function buildApp({
   config,
@@ -116,10 +110,8 @@ export async function buildApp({
     // A malformed or over-long path segment is refused by the router itself: answer it in our error shape.
     frameworkErrors: sendFrameworkError,
     // Routes are validated by their zod schemas, and every answer, with or without a response schema,
-    // errors and 404s included, is renamed to snake_case by one serializer (see lib/wire.ts). Given as
-    // the compilers' factories, Fastify never loads its default JSON Schema ones (Ajv: a twentieth of a
-    // second of every start).
-    schemaController: { compilersFactory: ZOD_AND_WIRE_COMPILERS },
+    // errors and 404s included, is renamed to snake_case by one serializer (see lib/wire.ts).
+    schemaController: { compilersFactory: schemaCompilers(wireSerializerCompiler) },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setReplySerializer(toWireJson);

@@ -68,8 +68,10 @@ describe("the registry of company-scoped routes", () => {
     );
   });
 
-  it("leaves no /app or /internal route of the API outside the scope but the caller's own profile", () => {
-    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> };
+  it("leaves no /app or /internal route of the API outside the scope but the caller's own profile", async () => {
+    const document = (await t.app.openapiDocument()) as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
     const scoped = new Set(routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, "{$1}")}`));
     const outside: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {

@@ -10,6 +10,10 @@ export async function findApplicationByUid(db: Executor, uid: string): Promise<O
 
 /** Inserts the SPA's public client (`foreman-web`) unless it exists; returns it either way. */
 export async function ensureWebClient(db: Executor): Promise<OauthApplication> {
+  // Read first: every start but the first finds it, and a write (even one that inserts nothing) costs a
+  // cold PGlite tens of milliseconds of the start-up.
+  const existing = await findApplicationByUid(db, WEB_CLIENT_ID);
+  if (existing) return existing;
   await db
     .insert(oauthApplications)
     .values({ uid: WEB_CLIENT_ID, name: "Foreman web", confidential: false, scopes: "" })
