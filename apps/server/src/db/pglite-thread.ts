@@ -85,7 +85,7 @@ export class PgliteThread implements PgliteQueries {
   }
 
   exec(sql: string): Promise<PgliteResults[]> {
-    return this.#call({ op: "exec", sql }) as Promise<PgliteResults[]>;
+    return this.#exec(sql, undefined);
   }
 
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -93,7 +93,7 @@ export class PgliteThread implements PgliteQueries {
     const { tx } = (await this.#call({ op: "begin" })) as { tx: number };
     const handle: PgliteQueries = {
       query: (sql, params = [], options = {}) => this.#query(sql, params, options, tx),
-      exec: (sql) => this.#call({ op: "exec", sql, tx }) as Promise<PgliteResults[]>,
+      exec: (sql) => this.#exec(sql, tx),
     };
     let result: T;
     try {
@@ -135,6 +135,10 @@ export class PgliteThread implements PgliteQueries {
     return this.#call({ op: "query", sql, params, rowMode: options.rowMode, textTypes, tx }) as Promise<
       PgliteResults<T>
     >;
+  }
+
+  #exec(sql: string, tx: number | undefined): Promise<PgliteResults[]> {
+    return this.#call({ op: "exec", sql, tx }) as Promise<PgliteResults[]>;
   }
 
   async #call(message: Record<string, unknown>): Promise<unknown> {

@@ -25,6 +25,8 @@ function plainError(error) {
 }
 
 const answer = (id, result) => parentPort.postMessage({ id, result });
+/** A result as data: PGlite's results also carry what cannot cross threads (its query options). */
+const plainResults = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows });
 const fail = (id, error) => parentPort.postMessage({ id, error: plainError(error) });
 
 // Type parsers cannot cross threads; callers name the types to leave as the text PostgreSQL sent
@@ -111,17 +113,10 @@ async function handle(message) {
   const { id, op } = message;
   try {
     if (op === "query") {
-      const { rows, fields, affectedRows } = await executor(message.tx).query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        parsers: parsersFor(message.textTypes),
-      });
-      answer(id, { rows, fields, affectedRows });
+      const options = { rowMode: message.rowMode, parsers: parsersFor(message.textTypes) };
+      answer(id, plainResults(await executor(message.tx).query(message.sql, message.params, options)));
     } else if (op === "exec") {
-      const results = await executor(message.tx).exec(message.sql);
-      answer(
-        id,
-        results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })),
-      );
+      answer(id, (await executor(message.tx).exec(message.sql)).map(plainResults));
     } else if (op === "begin") {
       begin(id);
     } else if (op === "end") {

@@ -101,6 +101,8 @@ declare module "fastify" {
 // What the docs app's answers keep: their type, caching and redirects. The security headers are the
 // page set this app gives every page (plugins/security.ts).
 const FORWARDED_HEADERS = ["content-type", "cache-control", "etag", "last-modified", "location", "vary"];
+// What the request's own copy may still be fresh by (the UI's files answer 304 to them).
+const CONDITIONAL_HEADERS = ["if-none-match", "if-modified-since"] as const;
 
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -125,17 +127,12 @@ export const openapiPlugin = fp(
     app.decorate("openapiDocument", async () => (await docs()).swagger() as unknown as Record<string, unknown>);
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      const answer = await (await docs()).inject({
-        method: "GET",
-        url: request.url,
-        headers: {
-          host: request.headers.host ?? "localhost",
-          ...(request.headers["if-none-match"] ? { "if-none-match": request.headers["if-none-match"] } : {}),
-          ...(request.headers["if-modified-since"]
-            ? { "if-modified-since": request.headers["if-modified-since"] }
-            : {}),
-        },
-      });
+      const headers: Record<string, string> = { host: request.headers.host ?? "localhost" };
+      for (const name of CONDITIONAL_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === "string") headers[name] = value;
+      }
+      const answer = await (await docs()).inject({ method: "GET", url: request.url, headers });
       // Our own 404 (the error shape every API path answers with), not the docs app's.
       if (answer.statusCode === 404) return reply.callNotFound();
       for (const name of FORWARDED_HEADERS) {
