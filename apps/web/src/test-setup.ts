@@ -1,11 +1,16 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { loadOverlayKit } from "./components/ui/deferred-overlays.ts";
 
 // Component tests start with the overlay kit in, as a page is after its first interaction: a swap in
 // the middle of a Testing Library click would leave it pressing the replaced element. The deferred
 // loading itself is tested on fresh modules in components/ui/deferred-overlays.test.tsx.
+// The component tests talk to a real HTTP server on 127.0.0.1 (src/test/local-api.ts): a round trip and
+// the refetch it triggers can pass Testing Library's default 1 s on a busy two-core machine, which made
+// waits such as the template sync's fail now and then. A wait still fails when the thing never happens.
+configure({ asyncUtilTimeout: 5_000 });
+
 beforeEach(async () => {
   await loadOverlayKit();
 });
