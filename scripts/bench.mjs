@@ -14,6 +14,8 @@
 //  - knowledge: a 100-page PDF's indexing in pages per second (beside unpdf reading it alone) and search
 //    p50/p95/p99 over 10,000 chunks (beside GET /app/me.json), on PGlite and PostgreSQL;
 //    `npm run bench -- knowledge pglite` (or `postgres`) measures one engine;
+//  - knowledge-hostile: me.json p50/p95/p99 while a crafted HTML page and Markdown file, a DOCX that
+//    inflates to 1 GB and a PDF of 10,000 pages are read (goal p99 ≤ 100 ms), beside a baseline;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
@@ -21,6 +23,7 @@ import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchFaults } from "./bench/faults.mjs";
 import { benchKnowledge } from "./bench/knowledge.mjs";
+import { benchKnowledgeHostile } from "./bench/knowledge-hostile.mjs";
 import { benchLoad } from "./bench/load.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
@@ -38,4 +41,5 @@ if (!only || only === "load")
 if (!only || only === "sales") await benchSales({ only: process.argv[3] });
 if (!only || only === "agents") await benchAgents({ only: process.argv[3] });
 if (!only || only === "knowledge") await benchKnowledge({ only: process.argv[3] });
+if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
 if (!only || only === "faults") await benchFaults();

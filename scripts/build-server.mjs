@@ -33,7 +33,12 @@ export async function buildServer() {
   // Chunk names change with their content: start from an empty folder so old ones do not pile up.
   rmSync(path.dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, "apps/server/src/server.ts")],
+    // The server, and the knowledge base's extraction thread, which a worker starts from its own file
+    // (modules/knowledge/extract/extract-in-worker.ts looks for it beside the code that starts it).
+    entryPoints: {
+      server: path.join(root, "apps/server/src/server.ts"),
+      "extract-worker": path.join(root, "apps/server/src/modules/knowledge/extract/extract-worker.ts"),
+    },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { ".js": ".mjs" },
     // What the server imports on demand (the demo seed, the PDF writer) stays in chunks of its own, so

@@ -1,7 +1,9 @@
 // `npm start`: build the SPA and the server when their builds are missing or stale, then run the
-// precompiled server in this process (migrations, demo seed on an empty database, SPA + API on one port).
-import { pathToFileURL } from "node:url";
+// precompiled server (migrations, demo seed on an empty database when SEED_DEMO is on — by default only
+// for the embedded database outside production —, SPA + API on one port) under a supervisor that
+// starts it again if it crashes (scripts/supervisor.mjs).
 import { buildServerIfStale, buildWebIfStale, SERVER_BUNDLE } from "./lib.mjs";
+import { supervise } from "./supervisor.mjs";
 
 const code = await buildWebIfStale();
 if (code !== 0) {
@@ -14,4 +16,4 @@ try {
   console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-await import(pathToFileURL(SERVER_BUNDLE).href);
+process.exitCode = await supervise(SERVER_BUNDLE);

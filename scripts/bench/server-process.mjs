@@ -32,7 +32,17 @@ export async function startServer({
   const child = spawn(command[0], command[1], {
     detached: true,
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    // The benchmarks work on the demo workspace, on PGlite and PostgreSQL alike: asked for explicitly,
+    // as a DATABASE_URL start seeds nothing by default.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      ...env,
+    },
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);

@@ -12,6 +12,8 @@ const GOAL_RATIO = 1.3;
 const BARE = ["node", ["scripts/bench/bare-start.mjs"]];
 // The same server launched without npm, to show what npm's own launch adds (the bare script has none).
 const DIRECT = ["node", ["scripts/start.mjs"]];
+// The precompiled server without its supervisor (as a systemd unit runs it): what supervision adds.
+const UNSUPERVISED = ["node", ["apps/server/dist/server.mjs"]];
 
 /** Spawn to exit, in ms. */
 function timeExit(command, args, cwd) {
@@ -53,6 +55,7 @@ export async function benchStartup({ runs = 7, port = 3190 } = {}) {
     const times = [];
     const bareTimes = [];
     const directTimes = [];
+    const unsupervisedTimes = [];
     const phases = [];
     for (let i = 0; i < runs; i++) {
       // LOG_LEVEL=debug: the server logs its start-up phases (server.ts).
@@ -67,6 +70,9 @@ export async function benchStartup({ runs = 7, port = 3190 } = {}) {
       const direct = await startServer({ port, dataDir, command: DIRECT });
       directTimes.push(direct.readyMs);
       await stopServer(direct.child, port);
+      const unsupervised = await startServer({ port, dataDir, command: UNSUPERVISED });
+      unsupervisedTimes.push(unsupervised.readyMs);
+      await stopServer(unsupervised.child, port);
     }
     const median = percentile(times, 50);
     const bareMedian = percentile(bareTimes, 50);
@@ -83,6 +89,10 @@ export async function benchStartup({ runs = 7, port = 3190 } = {}) {
     const directRatio = directMedian / bareMedian;
     console.log(
       `  node scripts/start.mjs (what npm start runs, without npm), ${runs} runs: median ${directMedian.toFixed(0)} ms, ${directRatio.toFixed(2)}× the bare script`,
+    );
+    const unsupervisedMedian = percentile(unsupervisedTimes, 50);
+    console.log(
+      `  node apps/server/dist/server.mjs (no supervisor), ${runs} runs: median ${unsupervisedMedian.toFixed(0)} ms; the supervisor adds ${(directMedian - unsupervisedMedian).toFixed(0)} ms`,
     );
     const npmMs = await npmLaunchMs(runs);
     console.log(
@@ -106,7 +116,7 @@ export async function benchStartup({ runs = 7, port = 3190 } = {}) {
     console.log(
       `${verdict(directRatio)} the server alone (node scripts/start.mjs): ${directRatio.toFixed(2)}× the bare script (goal ≤ ${GOAL_RATIO}×)`,
     );
-    return { firstMs: first.readyMs, times, bareTimes, directTimes, ratio, directRatio, npmMs };
+    return { firstMs: first.readyMs, times, bareTimes, directTimes, unsupervisedTimes, ratio, directRatio, npmMs };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });

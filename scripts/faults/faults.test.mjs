@@ -59,6 +59,30 @@ function expectCleanShutdown(run) {
   expect(run.acknowledged.length).toBeGreaterThanOrEqual(10);
 }
 
+const pgQuery = async (url, text, values) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Runs `fn` with the URL of a new database on DATABASE_URL's server, dropped afterwards. */
+async function withFreshPostgres(fn) {
+  const admin = process.env.DATABASE_URL;
+  const name = `foreman_faults_${randomBytes(4).toString("hex")}`;
+  await pgQuery(admin, `CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await pgQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
 const summary = (run) =>
   `exit ${run.exit.code} ${Math.round(run.shutdownMs)} ms after SIGTERM (${Math.round(run.closeMs)} ms after the last request), ${run.acknowledged.length} acknowledged writes`;
 
@@ -83,30 +107,14 @@ describe("SIGTERM under load", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "PostgreSQL (DATABASE_URL): the same, and the rows are in the database",
     async () => {
-      const admin = process.env.DATABASE_URL;
-      const name = `foreman_faults_${randomBytes(4).toString("hex")}`;
-      const query = async (url, text, values) => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          return await client.query(text, values);
-        } finally {
-          await client.end();
-        }
-      };
-      await query(admin, `CREATE DATABASE ${name}`);
-      try {
-        const url = new URL(admin);
-        url.pathname = `/${name}`;
-        const run = await sigtermUnderLoad({ port: 3352, env: { DATABASE_URL: url.toString() } });
+      await withFreshPostgres(async (url) => {
+        const run = await sigtermUnderLoad({ port: 3352, env: { DATABASE_URL: url } });
         expectCleanShutdown(run);
         const ids = run.acknowledged.map((write) => write.id);
-        const stored = await query(url.toString(), "select id from messages where id = any($1::uuid[])", [ids]);
+        const stored = await pgQuery(url, "select id from messages where id = any($1::uuid[])", [ids]);
         expect(stored.rows.map((row) => row.id).sort()).toEqual([...ids].sort());
         console.info(`SIGTERM on PostgreSQL: ${summary(run)}`);
-      } finally {
-        await query(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
+      });
     },
   );
 });
@@ -125,6 +133,29 @@ describe("kill -9 during writes on PGlite", () => {
   });
 });
 
+describe("kill -9 of the server process under npm start's supervisor, while an AI employee answers", () => {
+  const expectRestartedAndAnsweredOnce = (run) => {
+    expect(run.replies.map((reply) => reply.content)).toEqual(["Thanks for waiting! Our pallets are $18 each."]);
+    expect(run.modelRequests).toBe(2);
+    expect(run.output).toMatch(/\[supervisor\] the server was killed \(SIGKILL\); starting it again in 1 s\./);
+    // Asked to stop after the restart, the supervisor passes it on and exits with the server's code.
+    expect(run.exit).toEqual(expect.objectContaining({ code: 0, signal: null }));
+    console.info(`supervised restart after kill -9: ready again in ${Math.round(run.restartMs)} ms`);
+  };
+
+  it("PGlite: the supervisor starts it again on the same port, and the queued job is answered once", async () => {
+    const run = await killMidJob({ port: 3380, env: { DATA_DIR: seededCopy() }, restart: "supervisor" });
+    expectRestartedAndAnsweredOnce(run);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("PostgreSQL (DATABASE_URL): the same, through graphile-worker", async () => {
+    await withFreshPostgres(async (url) => {
+      const env = { DATABASE_URL: url, SEED_DEMO: "true" };
+      expectRestartedAndAnsweredOnce(await killMidJob({ port: 3382, env, restart: "supervisor" }));
+    });
+  });
+});
+
 describe("kill -9 while an AI employee answers", () => {
   const expectAnsweredOnce = (run) => {
     expect(run.replies.map((reply) => reply.content)).toEqual(["Thanks for waiting! Our pallets are $18 each."]);
@@ -139,25 +170,8 @@ describe("kill -9 while an AI employee answers", () => {
   });
 
   it.skipIf(!process.env.DATABASE_URL)("PostgreSQL (DATABASE_URL): the same, through graphile-worker", async () => {
-    const admin = process.env.DATABASE_URL;
-    const name = `foreman_faults_${randomBytes(4).toString("hex")}`;
-    const client = async (text) => {
-      const connection = new pg.Client({ connectionString: admin });
-      await connection.connect();
-      try {
-        await connection.query(text);
-      } finally {
-        await connection.end();
-      }
-    };
-    await client(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      const run = await killMidJob({ port: 3372, env: { DATABASE_URL: url.toString(), SEED_DEMO: "true" } });
-      expectAnsweredOnce(run);
-    } finally {
-      await client(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    await withFreshPostgres(async (url) => {
+      expectAnsweredOnce(await killMidJob({ port: 3372, env: { DATABASE_URL: url, SEED_DEMO: "true" } }));
+    });
   });
 });

@@ -1,6 +1,8 @@
-// The real server as its own process, started the way `npm start` starts it (`node scripts/start.mjs`),
-// for the fault scenarios: wait until /readyz answers, then signal it and see how it exits.
+// The real server as its own process, started the way `npm start` starts it (`node scripts/start.mjs`,
+// the supervisor, with the server as its child), for the fault scenarios: wait until /readyz answers,
+// then signal it and see how it exits.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import { root } from "../lib.mjs";
 
@@ -14,6 +16,18 @@ export function portAccepts(port) {
     });
     socket.once("error", () => resolve(false));
   });
+}
+
+/** The server process the supervisor `pid` runs now (Linux: its only child), or null between restarts. */
+export function supervisedServerPid(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).map(Number);
+    return (
+      children.find((child) => readFileSync(`/proc/${child}/cmdline`, "utf8").includes("supervised-server")) ?? null
+    );
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -60,12 +74,20 @@ export async function startServer({ port, env, timeoutMs = 180_000 }) {
     exited,
     output: () => output,
     signal: (name) => process.kill(child.pid, name),
-    /** SIGKILL to the whole group: nothing it started survives (cleanup, and the kill -9 scenario). */
+    /** The server process under the supervisor (null while it is being restarted). */
+    serverPid: () => supervisedServerPid(child.pid),
+    /**
+     * SIGKILL to the supervisor's group and the server's own group (the server runs in a group of its
+     * own): nothing it started survives (cleanup, and the kill -9 scenario, where the machine dies).
+     */
     kill: () => {
       if (gone) return;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
+      const serverPid = supervisedServerPid(child.pid);
+      for (const group of [serverPid, child.pid]) {
+        try {
+          if (group) process.kill(-group, "SIGKILL");
+        } catch {}
+      }
     },
   };
   const deadline = started + timeoutMs;

@@ -189,8 +189,20 @@ export interface FakeGraphApi {
   seedTemplates(wabaId: string, templates: SeedTemplate[]): WireTemplate[];
   /** Sets a template's status as Meta's review would; REJECTED's reason defaults to "INVALID_FORMAT". */
   setTemplateStatus(templateId: string, status: MetaTemplateStatus, reason?: string): WireTemplate;
-  /** Stores a media file; answers its id for inbound messages and GET /{media_id}. */
-  addMedia(media: { mimeType: string; data: Buffer | Uint8Array; fileName?: string }): string;
+  /**
+   * Stores a media file (its `data`, or `size` bytes made up as they are served, never held in memory);
+   * answers its id for inbound messages and GET /{media_id}, whose `file_size` is `declaredSize` when
+   * given (null leaves it out).
+   */
+  addMedia(media: {
+    mimeType: string;
+    data?: Buffer | Uint8Array;
+    size?: number;
+    declaredSize?: number | null;
+    fileName?: string;
+  }): string;
+  /** How many bytes of a media file the downloads so far had to produce. */
+  mediaBytesServed(id: string): number;
   subscribedWabas(): string[];
   registeredNumbers(): string[];
   setWebhookUrl(url: string | null): void;

@@ -10,6 +10,7 @@
 // CLI: node scripts/whatsapp/fake-graph-api.mjs [--port 4010] [--webhook URL] [--auto-approve]
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { handlers, OPERATIONS, routeOf, toWire, WITHOUT_TOKEN } from "./fake-graph-operations.mjs";
@@ -147,13 +148,40 @@ class FakeGraphApi {
     return toWire(template);
   }
 
-  addMedia({ mimeType, data, fileName }) {
-    const bytes = Buffer.from(data);
+  /**
+   * A media file: given `data`, or `size` bytes made up while they are served (a PNG signature, then
+   * zeros; never held in memory), so a client that does not stop reading can be caught. `declaredSize`
+   * is what GET /{media_id} says as `file_size` (the real size unless given; null leaves it out).
+   */
+  addMedia({ mimeType, data, size, declaredSize, fileName }) {
+    const bytes = data === undefined ? null : Buffer.from(data);
+    const length = bytes ? bytes.length : Number(size);
+    if (!bytes && !(Number.isSafeInteger(length) && length > 0)) throw new Error("addMedia: give data or a size");
     const id = this.newId(2);
-    const digest = (encoding) => createHash("sha256").update(bytes).digest(encoding);
+    const digest = (encoding) =>
+      createHash("sha256")
+        .update(bytes ?? `generated:${length}`)
+        .digest(encoding);
     // Graph's media object gives the hash in hex, the webhook in base64.
-    this.media.set(id, { id, mimeType, data: bytes, fileName, sha256: digest("hex"), sha256Base64: digest("base64") });
+    this.media.set(id, {
+      id,
+      mimeType,
+      data: bytes,
+      size: length,
+      declaredSize: declaredSize === undefined ? length : declaredSize,
+      served: 0,
+      fileName,
+      sha256: digest("hex"),
+      sha256Base64: digest("base64"),
+    });
     return id;
+  }
+
+  /** How many bytes of a media file the downloads so far had to produce. */
+  mediaBytesServed(id) {
+    const media = this.media.get(String(id));
+    if (!media) throw new Error(`mediaBytesServed: no media ${id}`);
+    return media.served;
   }
 
   subscribedWabas() {
@@ -360,10 +388,12 @@ function parseJson(text) {
   }
 }
 
-function respond(res, { status, json, raw, headers }) {
+function respond(res, { status, json, raw, stream, headers }) {
   if (res.destroyed) return;
   res.writeHead(status, headers ?? { "content-type": "application/json; charset=UTF-8" });
-  res.end(raw ?? JSON.stringify(json));
+  // A stream is produced only as fast as the client reads it (and stops when it hangs up).
+  if (stream) pipeline(stream, res).catch(() => {});
+  else res.end(raw ?? JSON.stringify(json));
 }
 
 /** Starts the fake on 127.0.0.1 (port 0 picks a free one). */

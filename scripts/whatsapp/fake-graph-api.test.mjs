@@ -322,6 +322,30 @@ describe("sending", () => {
     expect(Buffer.from(await download.arrayBuffer()).toString()).toBe("png-bytes");
     expect((await fetch(info.json.url)).status).toBe(401);
   });
+
+  it("makes up a large file as it is read, declaring the size it is told, and counts what it produced", async () => {
+    const token = await tokenFor();
+    const size = 8 * 1024 * 1024;
+    const id = fake.addMedia({ mimeType: "image/png", size, declaredSize: 100 });
+    const info = await graph("GET", id, { token });
+    expect(info.json).toMatchObject({ file_size: 100 });
+    expect(
+      (await graph("GET", fake.addMedia({ mimeType: "image/png", size: 10, declaredSize: null }), { token })).json,
+    ).not.toHaveProperty("file_size");
+
+    const download = await fetch(info.json.url, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.headers.get("content-length")).toBeNull();
+    const reader = download.body.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value.subarray(0, 8)).toString("hex")).toBe("89504e470d0a1a0a");
+    await reader.cancel();
+    // Stopping early leaves most of it unmade.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.mediaBytesServed(id)).toBeLessThan(size);
+
+    const whole = await fetch(info.json.url, { headers: { authorization: `Bearer ${token}` } });
+    expect((await whole.arrayBuffer()).byteLength).toBe(size);
+  });
 });
 
 describe("fault injection and the call log", () => {

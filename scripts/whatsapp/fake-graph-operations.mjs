@@ -2,6 +2,7 @@
 // which path and method name each operation, and its handler, a function of the fake and the request
 // that answers { status, json } (or raw bytes) or throws a GraphError.
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import {
   checkCategory,
   checkComponents,
@@ -101,6 +102,20 @@ function cursorIndex(value) {
     .match(/^fake-cursor:(\d+)$/);
   if (!match) throw new GraphError({ code: 100, message: "(#100) Invalid cursor" });
   return Number(match[1]);
+}
+
+const PNG_SIGNATURE = Buffer.from("89504e470d0a1a0a", "hex");
+const GENERATED_CHUNK = 64 * 1024;
+
+/** A generated media file's bytes, counted as they are produced (a PNG signature, then zeros). */
+function* generatedBytes(media) {
+  for (let sent = 0; sent < media.size; ) {
+    const chunk = Buffer.alloc(Math.min(GENERATED_CHUNK, media.size - sent));
+    if (sent === 0) PNG_SIGNATURE.copy(chunk, 0, 0, Math.min(PNG_SIGNATURE.length, chunk.length));
+    sent += chunk.length;
+    media.served += chunk.length;
+    yield chunk;
+  }
 }
 
 /** Each operation's handler, by the name failNext and the call log use. */
@@ -293,7 +308,7 @@ export const handlers = {
       url: `${fake.url}/media-download/${id}`,
       mime_type: media.mimeType,
       sha256: media.sha256,
-      file_size: media.data.length,
+      ...(media.declaredSize === null ? {} : { file_size: media.declaredSize }),
       id,
     });
   },
@@ -301,7 +316,13 @@ export const handlers = {
   media_download(fake, { id }) {
     const media = fake.media.get(id);
     if (!media) throw new GraphError({ status: 404, code: 100, message: "Media not found" });
-    return { status: 200, raw: media.data, headers: { "content-type": media.mimeType } };
+    const headers = { "content-type": media.mimeType };
+    if (media.data) {
+      media.served += media.data.length;
+      return { status: 200, raw: media.data, headers };
+    }
+    // Made up as it goes: sent chunked, with no length announced.
+    return { status: 200, stream: Readable.from(generatedBytes(media)), headers };
   },
 
   sdk(fake, { query }) {

@@ -1,8 +1,10 @@
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { fastifyTrustProxy } from "./lib/client-network.ts";
 import { stdoutLogDestination } from "./lib/log-destination.ts";
 import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-redaction.ts";
 import { schemaCompilers } from "./lib/schema-compilers.ts";
@@ -21,6 +23,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { apiChannelsRoutes } from "./modules/channels/api-channels.routes.ts";
 import { channelApiRoutes } from "./modules/channels/channel-api.routes.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { companySettingsRoutes } from "./modules/companies/company-settings.routes.ts";
 import { UserAccessCache } from "./modules/companies/user-access-cache.ts";
 import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
 import { filesRoutes } from "./modules/conversations/files.routes.ts";
@@ -67,6 +70,8 @@ export type BuildAppOptions = {
   agentRuntime?: AgentRuntime;
   /** The AI employees' model; the configured one by default (tests and evals pass scripted ones). */
   modelProvider?: ModelProvider;
+  /** Where log lines go; stdout by default (tests capture them to check what is logged). */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -93,6 +98,7 @@ export async function buildApp({
   events,
   agentRuntime,
   modelProvider,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Never log credentials (lib/log-redaction.ts).
@@ -100,9 +106,10 @@ export async function buildApp({
       level: config.logLevel,
       redact: { paths: REDACTED_HEADER_PATHS, censor: LOG_CENSOR },
       formatters: { log: censorSecrets },
-      stream: stdoutLogDestination(),
+      stream: logStream ?? stdoutLogDestination(),
     },
-    trustProxy: config.trustProxy,
+    // Whose X-Forwarded-For names the client (TRUST_PROXY; lib/client-network.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Route paths like /app/me.json are matched exactly; a trailing slash is the same route.
@@ -115,6 +122,12 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setReplySerializer(toWireJson);
+  // Kept working for existing set-ups, but with it any client can name its own address (and so escape
+  // every per-address limit): say so where the operator looks.
+  if (config.trustProxy === true)
+    app.log.warn(
+      "TRUST_PROXY=true trusts X-Forwarded-For from anyone, so clients can pick their own address: set it to the proxies' addresses or the number of proxy hops",
+    );
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
@@ -175,6 +188,7 @@ export async function buildApp({
       whatsappRoutes,
       activitiesRoutes,
       salesRoutes,
+      companySettingsRoutes,
       ordersRoutes,
       conversationsRoutes,
       ssoLinksRoutes,

@@ -37,6 +37,26 @@ describe("loadConfig", () => {
     });
   });
 
+  const productionKey = { ENCRYPTION_KEY: "ab".repeat(32) };
+  it.each([
+    ["the embedded database in development", {}, true],
+    ["NODE_ENV=production", { NODE_ENV: "production", ...productionKey }, false],
+    ["a DATABASE_URL", { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/foreman" }, false],
+    ["NODE_ENV=production asking for it", { NODE_ENV: "production", SEED_DEMO: "true", ...productionKey }, true],
+    ["a DATABASE_URL asking for it", { DATABASE_URL: "postgres://db.internal/foreman", SEED_DEMO: "yes" }, true],
+    ["the embedded database declining it", { SEED_DEMO: "false" }, false],
+  ])(
+    "seeds the demo (published password) by default only for the embedded database in development: %s",
+    (_, env, seed) => {
+      expect(loadConfig(env).seedDemo).toBe(seed);
+    },
+  );
+
+  it("refuses a production start with no key to seal stored secrets", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/ENCRYPTION_KEY must be set when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: "production", ...productionKey }).encryptionKey?.length).toBe(32);
+  });
+
   it("treats blank values as unset and keeps memory:// as is", () => {
     expect(loadConfig({ PORT: " ", DATA_DIR: "memory://" })).toMatchObject({ port: 3000, dataDir: "memory://" });
   });
@@ -99,6 +119,48 @@ describe("loadConfig", () => {
     (url) => {
       expect(() => loadConfig({ CHATWOOT_URL: url, CHATWOOT_PLATFORM_TOKEN: "secret" })).toThrow(
         "Invalid configuration: CHATWOOT_URL must be an http(s) URL without a query",
+      );
+    },
+  );
+
+  it("keeps webhooks off private networks unless ALLOW_PRIVATE_WEBHOOKS is true", () => {
+    expect(loadConfig({}).allowPrivateWebhooks).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "true" }).allowPrivateWebhooks).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "no" }).allowPrivateWebhooks).toBe(false);
+    expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "sometimes" })).toThrow(
+      "Invalid configuration: ALLOW_PRIVATE_WEBHOOKS must be true or false",
+    );
+  });
+
+  it("reads the knowledge base's extraction budget, refusing a heap too small to read anything", () => {
+    expect(loadConfig({}).knowledgeExtraction).toEqual({ timeoutMs: 30_000, memoryMb: 512 });
+    expect(
+      loadConfig({ KNOWLEDGE_EXTRACT_TIMEOUT_MS: "5000", KNOWLEDGE_EXTRACT_MEMORY_MB: "128" }).knowledgeExtraction,
+    ).toEqual({ timeoutMs: 5000, memoryMb: 128 });
+    expect(() => loadConfig({ KNOWLEDGE_EXTRACT_MEMORY_MB: "8" })).toThrow(/KNOWLEDGE_EXTRACT_MEMORY_MB/);
+    expect(() => loadConfig({ KNOWLEDGE_EXTRACT_TIMEOUT_MS: "0" })).toThrow(/KNOWLEDGE_EXTRACT_TIMEOUT_MS/);
+  });
+
+  it("reads TRUST_PROXY as off, a hop count, or a list of proxy addresses and networks", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: " 10.0.0.1, 10.1.0.0/16 ,2001:db8::/32,loopback" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "2001:db8::/32",
+      "loopback",
+    ]);
+    // Kept for existing set-ups; the server warns at start-up that it trusts anyone (app.ts).
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it.each([["10.0.0.300"], ["10.0.0.0/33"], ["2001:db8::/129"], ["proxy.internal"], ["10.0.0.1,"], ["-1"], ["1.5"]])(
+    "refuses TRUST_PROXY=%s",
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        "Invalid configuration: TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy IP addresses or CIDR networks",
       );
     },
   );

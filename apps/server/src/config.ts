@@ -1,4 +1,5 @@
 import { hkdfSync } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 import { resolveSetting } from "./paths.ts";
 
@@ -42,6 +43,35 @@ const httpUrl = z
   )
   .transform((value) => value.replace(/\/+$/, ""));
 
+// TRUST_PROXY: whom to believe about the client's address in X-Forwarded-For (Fastify's trustProxy forms).
+// `true` believes anyone, so any client can name itself; it is kept for existing set-ups and warned about
+// at start-up (app.ts). A number trusts that many hops in front of the server; a list trusts those proxies.
+const TRUST_PROXY_MESSAGE =
+  "must be false, a number of proxy hops, or a comma-separated list of proxy IP addresses or CIDR networks";
+// proxy-addr's names for the reserved ranges.
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === "false" || lower === "no" || lower === "0") return false;
+    if (lower === "true" || lower === "yes") return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
 const positiveInt = (fallback: number) =>
   z.coerce
     .number({ error: "must be a whole number" })
@@ -64,11 +94,14 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  SEED_DEMO: booleanFlag.default(true),
+  // No default here: it depends on where the server runs (seedDemoByDefault).
+  SEED_DEMO: booleanFlag.optional(),
+  NODE_ENV: z.string().trim().optional(),
   WEB_DIST: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   CHATWOOT_URL: httpUrl.optional(),
   CHATWOOT_PLATFORM_TOKEN: z.string().trim().optional(),
   LLM_PROVIDER: z.enum(["builtin", "openai"], { error: "must be builtin or openai" }).default("builtin"),
@@ -80,6 +113,13 @@ const envSchema = z.object({
   AGENT_MAX_STEPS: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(20).default(6),
   AGENT_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(64).default(4),
   AGENT_JOB_LEASE_MS: positiveInt(60_000),
+  KNOWLEDGE_EXTRACT_TIMEOUT_MS: positiveInt(30_000),
+  KNOWLEDGE_EXTRACT_MEMORY_MB: z.coerce
+    .number({ error: "must be a whole number" })
+    .int()
+    .min(32)
+    .max(8192)
+    .default(512),
   WHATSAPP_APP_ID: z
     .string()
     .trim()
@@ -111,6 +151,15 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * The demo accounts' password is published, so the demo is seeded by default only where that is
+ * harmless: the embedded database outside production (`npm start`'s first run, development). With
+ * NODE_ENV=production or a DATABASE_URL it takes SEED_DEMO=true.
+ */
+function seedDemoByDefault(e: { NODE_ENV?: string | undefined; DATABASE_URL?: string | undefined }): boolean {
+  return e.NODE_ENV !== "production" && e.DATABASE_URL === undefined;
+}
+
 /** A 32-byte key written as hex or base64; null when it is neither. */
 function decodeKey(value: string): Buffer | null {
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
@@ -133,15 +182,24 @@ export type Config = {
   /** Absolute directory for PGlite, or `memory://` for an in-memory database. */
   dataDir: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** SEED_DEMO: seed the demo workspace into an empty database (default: embedded database, not production). */
   seedDemo: boolean;
   /** Absolute path of the built SPA. */
   webDist: string;
+  /**
+   * ALLOW_PRIVATE_WEBHOOKS: calls to tenants' URLs (channel webhooks) may reach loopback and private
+   * networks, for self-hosters whose receivers live there (lib/outbound-http). Off: public addresses only.
+   */
+  allowPrivateWebhooks: boolean;
   rateLimit: { max: number; windowMs: number };
-  trustProxy: boolean;
+  /** Whom to believe in X-Forwarded-For: false, true (anyone; warned about), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   /** Chatwoot's Platform API, when both CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set: the inbox embeds its SSO links. */
   chatwoot: ChatwootConfig | null;
   /** The AI employees' model and how their jobs run (modules/agents/README.md). */
   agents: AgentsConfig;
+  /** The budget one uploaded knowledge-base file is read within, on a thread of its own. */
+  knowledgeExtraction: { timeoutMs: number; memoryMb: number };
   /** Meta's WhatsApp Cloud API (modules/whatsapp/README.md); `configured` false until every required setting is given. */
   whatsapp: WhatsappConfig;
   /**
@@ -213,6 +271,13 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       `Invalid configuration: ${missing} must be set too (CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN go together)`,
     );
   }
+  // Secrets that tenants give us (webhook secrets, WhatsApp tokens) are sealed with this key; a production
+  // server without one would store them in plain text, readable by anyone with a copy of the database.
+  if (e.NODE_ENV === "production" && e.ENCRYPTION_KEY === undefined && e.WHATSAPP_APP_SECRET === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: ENCRYPTION_KEY must be set when NODE_ENV=production (32 bytes as 64 hex characters, e.g. from `openssl rand -hex 32`); it seals the secrets stored in the database",
+    );
+  }
   // Given paths are relative to the working directory; defaults to the repository root.
   if (e.LLM_PROVIDER === "openai") {
     const missing = ["LLM_API_KEY", "LLM_MODEL"].filter((name) => e[name as "LLM_API_KEY" | "LLM_MODEL"] === undefined);
@@ -226,8 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR, "data"),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? seedDemoByDefault(e),
     webDist: resolve(e.WEB_DIST, "apps/web/dist"),
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
     chatwoot:
@@ -250,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       concurrency: e.AGENT_CONCURRENCY,
       jobLeaseMs: e.AGENT_JOB_LEASE_MS,
     },
+    knowledgeExtraction: { timeoutMs: e.KNOWLEDGE_EXTRACT_TIMEOUT_MS, memoryMb: e.KNOWLEDGE_EXTRACT_MEMORY_MB },
     whatsapp: {
       configured: WHATSAPP_REQUIRED_SETTINGS.every((name) => e[name] !== undefined),
       missing: WHATSAPP_REQUIRED_SETTINGS.filter((name) => e[name] === undefined),

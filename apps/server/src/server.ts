@@ -42,6 +42,9 @@ async function printBanner(config: Config, seeded: boolean) {
     console.log("Demo sign-in:");
     for (const user of DEMO_USERS)
       console.log(`  ${user.email} / ${DEMO_PASSWORD}  (${user.firstName} ${user.lastName})`);
+  } else {
+    // Production or DATABASE_URL: no demo accounts unless SEED_DEMO=true (their password is published).
+    console.log(`No demo workspace (SEED_DEMO is off): create an account at http://localhost:${config.port}/sign_up`);
   }
   console.log(`API docs: http://localhost:${config.port}/api/docs\n`);
 }

@@ -15,6 +15,13 @@ export function sealSecret(key: Buffer, plaintext: string): string {
     .join(".");
 }
 
+/** How every sealed value begins (a plain secret made of base64url never contains a dot). */
+export const SEALED_SECRET_PREFIX = `${VERSION}.`;
+
+export function isSealedSecret(value: string): boolean {
+  return value.startsWith(SEALED_SECRET_PREFIX);
+}
+
 /** The plaintext, or null when the value was sealed under another key or is damaged. */
 export function openSecret(key: Buffer, sealed: string): string | null {
   const [version, iv, tag, ciphertext] = sealed.split(".");

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { WEB_CLIENT_ID } from "@foreman/contract";
+import { CLIENT_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import {
   activities,
@@ -267,6 +268,31 @@ describe("start-up without the demo", () => {
   it("leaves an empty database empty when SEED_DEMO is false, but the web client is there", async () => {
     expect(await prepareDatabase(t.database, { seedDemo: false })).toEqual({ seeded: false });
     expect(await counts(t.db)).toMatchObject({ users: 0, companies: 0, clients: 1 });
+  });
+
+  // The demo accounts' password is published: a production or PostgreSQL start must never create them
+  // unless asked to (SEED_DEMO=true).
+  it.each([
+    ["NODE_ENV=production", { NODE_ENV: "production", ENCRYPTION_KEY: "ab".repeat(32) }],
+    ["DATABASE_URL", { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/foreman" }],
+  ])("seeds no demo account on a fresh database started with %s", async (_, env) => {
+    const config = loadConfig(env);
+    expect(await prepareDatabase(t.database, { seedDemo: config.seedDemo })).toEqual({ seeded: false });
+    expect(await counts(t.db)).toMatchObject({ users: 0, companies: 0 });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      headers: { [CLIENT_ID_HEADER]: WEB_CLIENT_ID },
+      remoteAddress: "10.7.0.1",
+      payload: {
+        grant_type: "password",
+        username: "demo@example.com",
+        password: DEMO_PASSWORD,
+        client_id: WEB_CLIENT_ID,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "invalid_grant" });
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -28,6 +29,8 @@ export type TestAppOptions = {
   agentRuntime?: AgentRuntime;
   /** Replaces the configured model (a scripted one). */
   modelProvider?: ModelProvider;
+  /** Receives the app's log lines (set LOG_LEVEL in `env` to see them). */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -51,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       ...(options.agentRuntime ? { agentRuntime: options.agentRuntime } : {}),
       ...(options.modelProvider ? { modelProvider: options.modelProvider } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

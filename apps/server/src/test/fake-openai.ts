@@ -39,6 +39,18 @@ export type FakeOpenAi = {
   close(): Promise<void>;
 };
 
+/** The settings that point the app at a fake: LLM_PROVIDER=openai, no retries, a short timeout. */
+export function fakeOpenAiEnv(fake: FakeOpenAi, apiKey: string, timeoutMs = 1000): Record<string, string> {
+  return {
+    LLM_PROVIDER: "openai",
+    LLM_BASE_URL: fake.url,
+    LLM_API_KEY: apiKey,
+    LLM_MODEL: "scripted-model",
+    LLM_MAX_RETRIES: "0",
+    LLM_TIMEOUT_MS: String(timeoutMs),
+  };
+}
+
 /** A step answered only after `delayMs`; the lint-clean way to write `{ delayMs, then }`. */
 export function delayed(delayMs: number, step: FakeOpenAiStep): FakeOpenAiStep {
   // biome-ignore lint/suspicious/noThenProperty: a plain data field here, never a thenable (it is no function).

@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = [
   "whatsapp_template.updated",
   "whatsapp_template.deleted",
   "conversation.template_sent",
+  "company.settings_changed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -3,7 +3,8 @@
 // (prices from the catalog, the employee's limits, the conversation's own customer), never the model.
 import { z } from "zod";
 import { DEPARTMENT_KINDS } from "../departments/kinds.ts";
-import { LEAD_STAGES } from "../sales/leads.ts";
+import type { QuoteSnapshot } from "../orders/quote-approval.ts";
+import type { LeadStage } from "../sales/leads.ts";
 
 export const AGENT_TOOL_NAMES = [
   "find_products",
@@ -19,6 +20,12 @@ export const AGENT_TOOL_NAMES = [
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
 
 export const TOOL_LIMITS = { query: 200, text: 1000, items: 20, quantity: 100_000 } as const;
+
+/**
+ * The lead stages an AI employee may set. Never `won` (a customer could talk it into marking their own
+ * lead won: a lead is won when its order is confirmed) nor back to `new`.
+ */
+export const AI_LEAD_STAGES = ["qualified", "quoted", "following_up", "lost"] as const satisfies readonly LeadStage[];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const percent = z.number().min(0).max(100);
@@ -43,7 +50,11 @@ export const toolArgumentSchemas = {
   find_orders: z.object({
     order_number: z.number().int().positive().optional().describe("one order's number, as the customer gave it"),
   }),
-  update_lead_stage: z.object({ stage: z.enum(LEAD_STAGES) }),
+  update_lead_stage: z.object({
+    stage: z.enum(AI_LEAD_STAGES, {
+      error: `stage must be one of ${AI_LEAD_STAGES.join(", ")}: a lead is won when its order is confirmed`,
+    }),
+  }),
   ask_human: z.object({ question: text(TOOL_LIMITS.text).describe("what staff must answer") }),
   request_authorization: z.object({
     reason: text(TOOL_LIMITS.text),
@@ -64,15 +75,20 @@ export const TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
   send_quote: "Send the conversation's open quote to the customer.",
   confirm_order: "Confirm the conversation's quote as an order, when the customer accepts it.",
   find_orders: "Look up this customer's own orders and their states.",
-  update_lead_stage: "Move this conversation's lead to another stage.",
+  update_lead_stage:
+    "Move this conversation's lead to another stage (qualified, quoted, following up or lost; it is won when its order is confirmed).",
   ask_human: "Ask staff a question you cannot answer; the customer is told you are checking.",
   request_authorization:
     "Ask staff to authorize what exceeds your limits (a discount, an order total) for the open quote.",
   hand_off: "Hand the conversation to staff, or to another department's AI employee.",
 };
 
-/** What an authorize action item raised by the runtime asks for; applied when staff authorize it. */
+/**
+ * What an authorize action item raised by the runtime asks for, with the quote as it was when asked
+ * (`quote`): applied when staff authorize it, and only while the quote is still that (orders
+ * `approvalDrift`). Items raised before approvals recorded their quote have no `quote` and are never applied.
+ */
 export type AgentRequest =
-  | { kind: "discount"; quoteId: string; discountPercent: number }
-  | { kind: "order_total"; quoteId: string; totalCents: number }
+  | { kind: "discount"; quoteId: string; discountPercent: number; quote?: QuoteSnapshot }
+  | { kind: "order_total"; quoteId: string; totalCents: number; quote?: QuoteSnapshot }
   | { kind: "question" };

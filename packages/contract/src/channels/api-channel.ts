@@ -21,6 +21,18 @@ export const webhookUrlSchema = z
       }
     },
     { error: "Must be an http or https URL" },
+  )
+  // Credentials in a URL end up in logs and activity records; the signature authenticates the sender.
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return !url.username && !url.password;
+      } catch {
+        return true;
+      }
+    },
+    { error: "Must not contain a user name or password" },
   );
 
 export const apiChannelInputSchema = z.object({

@@ -10,8 +10,14 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** A company as its member sees it: with the member's role (owners and admins manage, see roles.ts). */
-export const memberCompanySchema = companySchema.extend({ role: z.enum(COMPANY_ROLES) });
+/**
+ * A company as its member sees it: with the member's role (owners and admins manage, see roles.ts) and
+ * whether the company lets members approve (roles.ts `canApprove`).
+ */
+export const memberCompanySchema = companySchema.extend({
+  role: z.enum(COMPANY_ROLES),
+  membersMayApprove: z.boolean(),
+});
 export type MemberCompany = z.infer<typeof memberCompanySchema>;
 
 /** `GET /app/me.json`. */
@@ -24,3 +30,17 @@ export const meSchema = z.object({
   managedCompanies: z.array(memberCompanySchema),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** `GET /app/companies/{id}/settings.json`: what owners and admins decide for the whole company. */
+export const companySettingsSchema = z.object({
+  /** Members may authorize what goes past an AI employee's guardrails and cancel placed orders. */
+  membersMayApprove: z.boolean(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** `PATCH /app/companies/{id}/settings.json`: the settings to change (owners and admins only). */
+export const companySettingsPatchSchema = z
+  .object({ membersMayApprove: z.boolean({ error: "Must be true or false" }) })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { error: "Nothing to change" });
+export type CompanySettingsPatch = z.infer<typeof companySettingsPatchSchema>;

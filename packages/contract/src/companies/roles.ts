@@ -11,3 +11,15 @@ export function canManage(role: CompanyRole | null | undefined): boolean {
 
 /** The 403 message and the disabled actions' tooltip. */
 export const MANAGER_ROLE_REQUIRED = "Only an owner or an admin of this company can do this";
+
+/**
+ * Who may approve what goes past an AI employee's guardrails (authorize items) and cancel a placed
+ * order: those who may set the guardrails (owners and admins), and members too when the company allows it.
+ */
+export function canApprove(role: CompanyRole | null | undefined, membersMayApprove: boolean): boolean {
+  return canManage(role) || (role === "member" && membersMayApprove);
+}
+
+/** The 403 message of an approval or cancellation a member may not make, and the disabled buttons' tooltip. */
+export const APPROVER_ROLE_REQUIRED =
+  "Only an owner or an admin of this company can approve this (or a member, when the company allows members to approve)";

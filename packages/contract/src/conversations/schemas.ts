@@ -176,6 +176,8 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 export const ssoLinkSchema = z.object({ ssoLink: z.string() });
 /** The `error` of a 502 from `sso_links.json` when the configured Chatwoot cannot give a link. */
 export const CHAT_UNAVAILABLE_ERROR = "chat_unavailable";
+/** The `error` of a 409 from `sso_links.json`: Chatwoot already has a user with this email that Foreman did not make. */
+export const CHATWOOT_USER_NOT_OURS_ERROR = "chatwoot_user_not_ours";
 export type SsoLink = z.infer<typeof ssoLinkSchema>;
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   CANCELLABLE_ORDER_STATES,
   canCancelOrder,
+  cancellableStatesFor,
+  cancelNeedsApprover,
   isOrderState,
   ORDER_STATES,
   orderAmount,
@@ -113,5 +115,17 @@ describe("cancellation", () => {
 describe("orderNotFoundMessage", () => {
   it("uses the spec's wording", () => {
     expect(orderNotFoundMessage("abc")).toBe("Order abc not found");
+  });
+});
+
+describe("who may cancel what", () => {
+  it("leaves placed orders to approvers; quotes anyone may cancel", () => {
+    expect(cancelNeedsApprover("confirmed")).toBe(true);
+    expect(cancelNeedsApprover("started")).toBe(true);
+    expect(cancelNeedsApprover("pending")).toBe(true);
+    expect(cancelNeedsApprover("draft")).toBe(false);
+    expect(cancelNeedsApprover(null)).toBe(false);
+    expect(cancellableStatesFor(true)).toEqual(CANCELLABLE_ORDER_STATES);
+    expect(cancellableStatesFor(false)).toEqual(["draft", "draft_sent", "sent"]);
   });
 });

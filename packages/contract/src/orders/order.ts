@@ -68,6 +68,23 @@ export function canCancelOrder(state: string | null | undefined): boolean {
   return typeof state === "string" && (CANCELLABLE_ORDER_STATES as readonly string[]).includes(state);
 }
 
+/**
+ * Cancellable states of a placed order (no longer just a quote). Cancelling one undoes what an approver
+ * agreed to, so it takes an approver too (companies/roles.ts `canApprove`); a quote anyone may drop.
+ */
+export const APPROVER_ONLY_CANCEL_STATES = ["pending", "confirmed", "started"] as const satisfies readonly OrderState[];
+
+export function cancelNeedsApprover(state: string | null | undefined): boolean {
+  return typeof state === "string" && (APPROVER_ONLY_CANCEL_STATES as readonly string[]).includes(state);
+}
+
+/** The states this caller may cancel from: every cancellable one for an approver, else only quotes. */
+export function cancellableStatesFor(mayApprove: boolean): readonly OrderState[] {
+  return mayApprove
+    ? CANCELLABLE_ORDER_STATES
+    : CANCELLABLE_ORDER_STATES.filter((state) => !cancelNeedsApprover(state));
+}
+
 /** The cancellation preview's notice. */
 export const ORDER_CANCELLATION_NOTICE = "Cancellation typically takes 1-2 working days.";
 

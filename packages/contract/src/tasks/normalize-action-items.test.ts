@@ -12,6 +12,8 @@ const wellFormed = {
   dueAt: "2026-11-22T10:00:00.000Z",
   answer: null,
   decision: null,
+  outcome: null,
+  outcomeReason: null,
   resolvedAt: null,
   resolvedBy: null,
   assignable: { type: "Quote", id: "q1" },
@@ -132,6 +134,12 @@ describe("normalizeActionItems", () => {
     );
     expect(normalizeActionItem({ ...wellFormed, decision: "authorized" })?.decision).toBe("authorized");
     expect(normalizeActionItem({ ...wellFormed, decision: "maybe" })?.decision).toBeNull();
+    const changed = { ...wellFormed, outcome: "changed_since_raised", outcome_reason: "Q-1 changed" };
+    expect(normalizeActionItem(changed)).toMatchObject({
+      outcome: "changed_since_raised",
+      outcomeReason: "Q-1 changed",
+    });
+    expect(normalizeActionItem({ ...wellFormed, outcome: "maybe" })?.outcome).toBeNull();
     expect(normalizeActionItem({ ...wellFormed, actionType: "question", decision: "authorized" })?.decision).toBeNull();
   });
 

@@ -14,10 +14,16 @@ import {
   isActionType,
   isAssignableType,
   isTaskDecision,
+  isTaskOutcome,
   type TaskState,
 } from "./task.ts";
 
 const TITLE_MAX = 80;
+
+const outcomeOf = (raw: RawRecord) => {
+  const outcome = textField(raw, "outcome");
+  return isTaskOutcome(outcome) ? outcome : null;
+};
 
 function actionTypeOf(raw: RawRecord): ActionType {
   // The spec's raw items call the action type `type`; ours keep `type` for the task class.
@@ -128,6 +134,8 @@ export function normalizeActionItem(raw: unknown): Task | null {
     dueAt,
     answer: nonBlank(textField(raw, "answer")) ?? null,
     decision: actionType === "authorize" && isTaskDecision(decision) ? decision : null,
+    outcome: outcomeOf(raw),
+    outcomeReason: nonBlank(textField(raw, "outcomeReason", "outcome_reason")) ?? null,
     resolvedAt: normalizeTimestamp(field(raw, "resolvedAt", "resolved_at")),
     resolvedBy: namedRef(raw.resolvedBy ?? raw.resolved_by),
     assignable:

@@ -18,6 +18,7 @@ import {
   ASSIGNABLE_TYPES,
   TASK_AUTHOR_TYPES,
   TASK_DECISIONS,
+  TASK_OUTCOMES,
   TASK_STATES,
   TASK_TYPES,
   TASKS_PER_PAGE,
@@ -64,6 +65,10 @@ export const taskSchema = z.object({
   answer: z.string().nullable(),
   /** Authorize items only, once done. */
   decision: taskDecisionSchema.nullable(),
+  /** Authorized items the AI employee raised: applied, or changed since it was raised (nothing was done). */
+  outcome: z.enum(TASK_OUTCOMES).nullable(),
+  /** Why it was not applied, for staff: "Q-1301 changed after this was raised (total …); nothing was confirmed." */
+  outcomeReason: z.string().nullable(),
   resolvedAt: timestamp.nullable(),
   resolvedBy: namedRefSchema.nullable(),
   /** The record the task concerns: the conversation, or the quote/order. */

@@ -18,6 +18,17 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 export const TASK_DECISIONS = ["authorized", "left_pending"] as const;
 export type TaskDecision = (typeof TASK_DECISIONS)[number];
 
+/**
+ * What came of an authorized item the AI employee raised: its request was applied as approved, or it was
+ * not, because the quote changed since the item was raised (`outcomeReason` says how). Null otherwise.
+ */
+export const TASK_OUTCOMES = ["applied", "changed_since_raised"] as const;
+export type TaskOutcome = (typeof TASK_OUTCOMES)[number];
+export const TASK_OUTCOME_LABELS: Record<TaskOutcome, string> = {
+  applied: "Applied",
+  changed_since_raised: "Changed since it was raised",
+};
+
 /** The record a task concerns (an order is a quote that moved on). */
 export const ASSIGNABLE_TYPES = ["Conversation", "Quote"] as const;
 export type AssignableType = (typeof ASSIGNABLE_TYPES)[number];
@@ -54,6 +65,10 @@ export function isActionType(value: unknown): value is ActionType {
 
 export function isTaskDecision(value: unknown): value is TaskDecision {
   return typeof value === "string" && (TASK_DECISIONS as readonly string[]).includes(value);
+}
+
+export function isTaskOutcome(value: unknown): value is TaskOutcome {
+  return typeof value === "string" && (TASK_OUTCOMES as readonly string[]).includes(value);
 }
 
 export function isAssignableType(value: unknown): value is AssignableType {

@@ -30,6 +30,8 @@ describe("threadSummaryOf", () => {
     dueAt: at,
     answer: null,
     decision: null,
+    outcome: null,
+    outcomeReason: null,
     resolvedAt: null,
     resolvedBy: null,
     assignable: { type: "Conversation", id: "c1" },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +71,20 @@ export const signInThrottles = pgTable("sign_in_throttles", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Where each account last signed in successfully (`address` as sign-in-throttle.ts keys it: an IPv4
+// address or an IPv6 /64): such an address is not held back by the account's lock, so an attacker
+// failing from elsewhere cannot keep the real user out (throttle-policy.ts). Keyed by the normalised
+// email like the account's counter, so unknown accounts behave the same.
+export const signInTrustedAddresses = pgTable(
+  "sign_in_trusted_addresses",
+  {
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
 
 export type User = typeof users.$inferSelect;
 export type OauthApplication = typeof oauthApplications.$inferSelect;

@@ -6,8 +6,8 @@ import { aiEmployees } from "./departments.ts";
 
 /**
  * The channel API's registry (modules/channels): how an outside system reaches one AI employee. The
- * token is kept as its SHA-256 hash only; the webhook secret is kept as it is, since the server signs
- * every reply with it.
+ * token is kept as its SHA-256 hash only; the webhook secret, which the server must read back to sign
+ * every reply, is kept sealed under the server's key (`v1.…`, lib/secret-box.ts; modules/channels/webhook-secret.ts).
  */
 export const apiChannels = pgTable(
   "api_channels",

@@ -1,6 +1,6 @@
 import { COMPANY_ROLES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
 export const companies = pgTable(
@@ -14,6 +14,9 @@ export const companies = pgTable(
     // The company's account in the chat tool: the 'account' of the 'account-conversation' pair and of
     // /internal/assist/{accountId}/thread/{conversationDisplayId}.
     chatAccountId: integer("chat_account_id").generatedByDefaultAsIdentity(),
+    // Members may authorize what goes past the AI employees' guardrails and cancel placed orders (owners
+    // and admins always may; contract companies/roles.ts `canApprove`).
+    membersMayApprove: boolean("members_may_approve").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("companies_name_idx").on(t.name), unique("companies_chat_account_id_key").on(t.chatAccountId)],

@@ -131,6 +131,9 @@ export const quotes = pgTable(
     leadCreatedAt: timestamp("lead_created_at", { withTimezone: true }),
     // Built in the playground: kept out of every list and metric.
     isTest: boolean("is_test").notNull().default(false),
+    // Counts every change of lines, money or state: an approval records it and applies only to the same
+    // version (contract orders/quote-approval.ts).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     unique("quotes_company_id_number_key").on(t.companyId, t.number),

@@ -5,6 +5,7 @@ import {
   HUMAN_RESPONSE_TASK,
   TASK_AUTHOR_TYPES,
   TASK_DECISIONS,
+  TASK_OUTCOMES,
   TASK_STATES,
   TASK_TYPES,
 } from "@foreman/contract";
@@ -31,6 +32,10 @@ export const tasks = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     answer: text("answer"),
     decision: text("decision", { enum: TASK_DECISIONS }),
+    // What came of an authorized request the runtime raised: applied, or not because the quote changed
+    // since it was raised (the reason says how, for staff).
+    outcome: text("outcome", { enum: TASK_OUTCOMES }),
+    outcomeReason: text("outcome_reason"),
     resolvedByUserId: uuid("resolved_by_user_id").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     // The record it concerns: the conversation, or the quote/order.
@@ -71,6 +76,7 @@ export const tasks = pgTable(
       "tasks_decision_check",
       sql`${t.decision} is null or (${t.decision} in (${inList(TASK_DECISIONS)}) and ${t.actionType} = 'authorize')`,
     ),
+    check("tasks_outcome_check", sql`${t.outcome} is null or ${t.outcome} in (${inList(TASK_OUTCOMES)})`),
     // A done task says when it was resolved; a to-do task has not been.
     check("tasks_resolved_check", sql`(${t.state} = 'done') = (${t.resolvedAt} is not null)`),
   ],

@@ -2,7 +2,7 @@ import type { TraceStep } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import type { AgentContext } from "./context.ts";
 import type { ChatMessage, ModelProvider, TurnHints } from "./model-provider.ts";
-import { systemPrompt } from "./system-prompt.ts";
+import { conversationDataMessage, systemPrompt } from "./system-prompt.ts";
 import { handOff } from "./tools/lead-and-handoff-tools.ts";
 import { executeToolCall, toolDefinitionsFor } from "./tools/registry.ts";
 import { noEffects, type RunEffects } from "./tools/tool.ts";
@@ -40,8 +40,10 @@ export async function runAgentTurn(options: {
   const tools = toolDefinitionsFor(granted);
   const steps: TraceStep[] = [{ kind: "tools", skills, tools: granted }];
   if (context.passages.length > 0) steps.push({ kind: "passages", passages: context.passages });
+  const data = conversationDataMessage(context);
   const messages: ChatMessage[] = [
     { role: "system", content: systemPrompt(context) },
+    ...(data ? [{ role: "user" as const, content: data }] : []),
     ...context.history.map(
       (message): ChatMessage =>
         message.role === "customer"
@@ -114,6 +116,7 @@ function hintsOf(context: AgentContext): TurnHints {
     maxDiscountPercent: employee.maxDiscountPercent,
     openQuote: context.openQuote && {
       number: context.openQuote.number,
+      awaitingApproval: context.openQuote.awaitingApproval !== null,
       discountPercent: context.openQuote.discountPercent,
       items: context.openQuote.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),
     },

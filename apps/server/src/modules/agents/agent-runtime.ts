@@ -1,4 +1,4 @@
-import type { Message, TaskDecision } from "@foreman/contract";
+import type { Message, TaskDecision, TaskOutcome } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import type { TaskRow } from "#server/db/schema/index.ts";
 
@@ -25,6 +25,11 @@ export type AgentDelivery = {
   messages: Message[];
   /** Called by the caller once the resolution committed (starts on jobs the delivery queued). */
   afterCommit?: () => void;
+  /**
+   * What came of an authorized request: applied, or not because the quote changed since it was raised
+   * (with the reason for staff). The caller stores it on the task in the same transaction.
+   */
+  outcome?: { outcome: TaskOutcome; reason: string | null };
 };
 
 export interface AgentRuntime {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { createOutboundHttp } from "#server/lib/outbound-http/outbound-http.ts";
 import { createJobQueue } from "../jobs/create-job-queue.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { knowledgeIndexHandler } from "../knowledge/index-entry.ts";
@@ -56,9 +57,24 @@ export const agentsPlugin = fp<AgentsPluginOptions>(
         log: app.log,
       }),
     );
-    queue.handle("webhook_delivery", webhookDeliveryHandler(app.db));
+    queue.handle(
+      "webhook_delivery",
+      webhookDeliveryHandler({
+        db: app.db,
+        outbound: createOutboundHttp({ allowPrivate: options.config.allowPrivateWebhooks }),
+        sealingKey: options.config.encryptionKey,
+      }),
+    );
     // The training centre's files are read by the same queue.
-    queue.handle("knowledge_index", knowledgeIndexHandler({ db: app.db, events: app.events, log: app.log }));
+    queue.handle(
+      "knowledge_index",
+      knowledgeIndexHandler({
+        db: app.db,
+        events: app.events,
+        log: app.log,
+        budget: options.config.knowledgeExtraction,
+      }),
+    );
     app.decorate("jobs", queue);
     app.decorate("modelProvider", provider);
     app.decorate("agentRuntime", options.runtime ?? new PipelineAgentRuntime(queue));

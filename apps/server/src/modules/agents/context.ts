@@ -1,11 +1,12 @@
 import {
   type AgentToolName,
+  CHANGEABLE_QUOTE_STATES,
   type HumanApprovalAction,
   type LeadStage,
   type TracePassage,
   toolsOfSkills,
 } from "@foreman/contract";
-import { and, asc, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
@@ -16,6 +17,7 @@ import {
   lineItems,
   messages,
   quotes,
+  tasks,
 } from "#server/db/schema/index.ts";
 import { listSkillToolsOf } from "../skills/skills.repository.ts";
 
@@ -23,13 +25,14 @@ import { listSkillToolsOf } from "../skills/skills.repository.ts";
 
 /** Messages of the conversation before the one being answered that the model sees. */
 export const HISTORY_MESSAGES = 20;
-/** Quote states that are still a quote (not yet an order, not cancelled): the one the tools change. */
-export const OPEN_QUOTE_STATES = ["draft", "draft_sent", "sent"] as const;
-
 export type QuoteSummary = {
   id: string;
   number: number;
   state: string;
+  /** Counts the quote's changes: what the AI employee saw is what it confirms (orders/quote-transitions.ts). */
+  version: number;
+  /** The title of the authorize item waiting for staff on this quote: while it waits, the AI may not change it. */
+  awaitingApproval: string | null;
   currency: string;
   subtotalCents: number;
   discountPercent: number;
@@ -168,7 +171,7 @@ export async function findOpenQuote(
       and(
         eq(quotes.companyId, companyId),
         eq(quotes.conversationId, conversationId),
-        inArray(quotes.state, [...OPEN_QUOTE_STATES]),
+        inArray(quotes.state, [...CHANGEABLE_QUOTE_STATES]),
       ),
     )
     .orderBy(desc(quotes.createdAt))
@@ -193,6 +196,8 @@ export async function summarizeQuote(db: Executor, quote: typeof quotes.$inferSe
     id: quote.id,
     number: quote.number,
     state: quote.state,
+    version: quote.version,
+    awaitingApproval: await pendingAuthorizationOn(db, quote),
     currency: quote.currency,
     subtotalCents: quote.subtotalCents,
     discountPercent: quote.discountPercent,
@@ -201,4 +206,31 @@ export async function summarizeQuote(db: Executor, quote: typeof quotes.$inferSe
     totalCents: quote.totalCents,
     items,
   };
+}
+
+/**
+ * The title of an authorize item still waiting for staff on the quote (to do and not past due), or null.
+ * While one waits, the quote is frozen to the AI: what staff approve must be what the customer gets.
+ */
+export async function pendingAuthorizationOn(
+  db: Executor,
+  quote: { id: string; companyId: string; conversationId: string | null },
+): Promise<string | null> {
+  if (!quote.conversationId) return null;
+  const [row] = await db
+    .select({ title: tasks.title })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.companyId, quote.companyId),
+        // The conversation's tasks are indexed; its quote's are among them.
+        eq(tasks.conversationId, quote.conversationId),
+        eq(tasks.quoteId, quote.id),
+        eq(tasks.actionType, "authorize"),
+        eq(tasks.state, "to_do"),
+        sql`${tasks.dueAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return row?.title ?? null;
 }

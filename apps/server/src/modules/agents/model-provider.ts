@@ -38,7 +38,13 @@ export type TurnHints = {
   /** The employee's discount limit (percent). */
   maxDiscountPercent: number;
   /** The conversation's open quote, as the tools would describe it. */
-  openQuote: { number: number; items: { sku: string; quantity: number }[]; discountPercent: number } | null;
+  openQuote: {
+    number: number;
+    items: { sku: string; quantity: number }[];
+    discountPercent: number;
+    /** An authorization waits on staff: the quote cannot change until they decide. */
+    awaitingApproval: boolean;
+  } | null;
   /** Passages from the company's knowledge for the customer's message. */
   passages: { title: string; text: string }[];
 };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
-import { delayed, type FakeOpenAi, startFakeOpenAi } from "#server/test/fake-openai.ts";
+import { delayed, type FakeOpenAi, fakeOpenAiEnv, startFakeOpenAi } from "#server/test/fake-openai.ts";
 import { createDepartment } from "#server/test/fixtures.ts";
 import { STEP_CAP_REPLY } from "./agent-loop.ts";
 
@@ -15,14 +15,7 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi([]);
     w = await agentWorld({
-      env: {
-        LLM_PROVIDER: "openai",
-        LLM_BASE_URL: fake.url,
-        LLM_API_KEY: "sk-test-pipeline",
-        LLM_MODEL: "scripted-model",
-        LLM_MAX_RETRIES: "0",
-        LLM_TIMEOUT_MS: "1000",
-      },
+      env: fakeOpenAiEnv(fake, "sk-test-pipeline"),
     });
   });
   afterAll(async () => {

@@ -29,7 +29,11 @@ describe("webhook deliveries", () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const { port } = receiver.address() as AddressInfo;
-    w = await agentWorld({ webhookUrl: `http://127.0.0.1:${port}/hooks/foreman` });
+    // The receiver lives on loopback: only a server that allows private webhooks may call it.
+    w = await agentWorld({
+      webhookUrl: `http://127.0.0.1:${port}/hooks/foreman`,
+      env: { ALLOW_PRIVATE_WEBHOOKS: "true" },
+    });
   });
   afterAll(async () => {
     await w.t.close();

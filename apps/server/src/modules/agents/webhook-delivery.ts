@@ -3,7 +3,9 @@ import { type ChannelWebhookEvent, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_H
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { apiChannels, conversations, messages } from "#server/db/schema/index.ts";
+import { type OutboundHttp, OutboundHttpError } from "#server/lib/outbound-http/outbound-http.ts";
 import { toWireJson } from "#server/lib/wire.ts";
+import { openWebhookSecret } from "../channels/webhook-secret.ts";
 import type { JobHandler } from "../jobs/job-queue.ts";
 import { toChannelMessage } from "./channel-message.ts";
 
@@ -15,15 +17,31 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
+export type WebhookDeliveryDeps = {
+  db: Db;
+  /** The guarded client for tenants' URLs (lib/outbound-http): public addresses only, no redirects. */
+  outbound: OutboundHttp;
+  /** Opens sealed webhook secrets (config.encryptionKey). */
+  sealingKey: Buffer | null;
+};
+
 /**
- * The `webhook_delivery` job: posts one message to its channel's webhook, signed. A 2xx ends it; any
- * other answer, a timeout or a refused connection is retried with backoff (jobs/job-queue.ts). A channel
- * revoked or without a webhook meanwhile ends it quietly.
+ * The `webhook_delivery` job: posts one message to its channel's webhook, signed, through the outbound
+ * client. A 2xx ends it; any other answer (a redirect included: it is not followed), a timeout, an
+ * answer over the size cap or a refused connection is retried with backoff (jobs/job-queue.ts). An
+ * address the outbound rules refuse, or a secret this server cannot open, fails it for good: retrying
+ * would not change either. A channel revoked or without a webhook meanwhile ends it quietly.
  */
-export function webhookDeliveryHandler(db: Db): JobHandler {
+export function webhookDeliveryHandler({ db, outbound, sealingKey }: WebhookDeliveryDeps): JobHandler {
   return async (job, signal) => {
     const target = await findDelivery(db, job.subjectId, job.companyId);
     if (!target?.channel.webhookUrl || target.channel.revokedAt) return { status: "done" };
+    const secret = openWebhookSecret(sealingKey, target.channel.webhookSecret);
+    if (secret === null)
+      return {
+        status: "failed",
+        error: "The webhook secret cannot be opened with this server's ENCRYPTION_KEY: rotate the channel",
+      };
     const event: ChannelWebhookEvent = {
       event: "message.created",
       channelId: target.channel.id,
@@ -33,25 +51,26 @@ export function webhookDeliveryHandler(db: Db): JobHandler {
     const body = toWireJson(event);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(target.channel.webhookUrl, {
+      const response = await outbound.send({
+        url: target.channel.webhookUrl,
         method: "POST",
         headers: {
           "content-type": "application/json",
           "user-agent": "Foreman-Webhooks/1",
           [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(target.channel.webhookSecret, timestamp, body),
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
         },
         body,
-        redirect: "manual",
-        signal: AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+        signal,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
       });
-      await response.body?.cancel();
-      if (response.ok) return { status: "done" };
+      if (response.status >= 200 && response.status < 300) return { status: "done" };
       return { status: "retry", error: `The webhook answered ${response.status}` };
     } catch (error) {
-      const reason =
-        error instanceof Error && error.name === "TimeoutError" ? "did not answer in time" : "could not be reached";
-      return { status: "retry", error: `The webhook ${reason}` };
+      if (!(error instanceof OutboundHttpError)) throw error;
+      if (error.reason === "blocked_address" || error.reason === "invalid_url")
+        return { status: "failed", error: `The webhook was not called: ${error.message}` };
+      return { status: "retry", error: `The webhook failed: ${error.message}` };
     }
   };
 }

@@ -1,4 +1,3 @@
-import type {} from "@fastify/rate-limit";
 import { tokenFieldsSchema, WEB_CLIENT_ID } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,9 +6,6 @@ import { requireClient } from "./client-auth.ts";
 import { invalidRequest, unsupportedGrantType } from "./oauth-errors.ts";
 import { passwordGrant, refreshGrant, revokeToken } from "./token.service.ts";
 import { noStore, sendTokenHeaders } from "./token-reply.ts";
-
-/** A coarse per-address limit on the credential endpoints, on top of the per-account throttle. */
-export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 // The web app is a public client: its id is no secret, and documenting it shows what a client sends.
 const clientIdField = z
@@ -54,7 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        config: { rateLimit: AUTH_RATE_LIMIT, keepWireCase: true },
+        // Rate-limited as "sign-in" (lib/rate-limit-buckets.ts), on top of the per-account throttle.
+        config: { keepWireCase: true },
         schema: {
           tags: ["auth"],
           summary: "Sign in (password grant) or rotate a refresh token (refresh_token grant)",

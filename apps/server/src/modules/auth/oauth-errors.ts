@@ -19,11 +19,12 @@ export const invalidRequest = (missing: string) =>
     `The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed: ${missing}.`,
   );
 
-export const tooManySignInAttempts = (retryAfterSeconds: number) =>
+/** 429 while the account (from this address) or the address itself must wait (throttle-policy.ts). */
+export const tooManySignInAttempts = (retryAfterSeconds: number, heldBack: "account" | "address") =>
   httpError(
     429,
     "too_many_requests",
-    `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    `Too many sign-in attempts ${heldBack === "account" ? "for this account" : "from this address"}. Try again in ${retryAfterSeconds} seconds.`,
     undefined,
     { "retry-after": String(retryAfterSeconds) },
   );

@@ -1,8 +1,6 @@
-import type {} from "@fastify/rate-limit";
 import { fieldErrors, signUpRequestSchema, signUpResponseSchema, signUpSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { AUTH_RATE_LIMIT } from "./auth.routes.ts";
 import { requireClient } from "./client-auth.ts";
 import { signUp, validationFailed } from "./sign-up.service.ts";
 import { sendTokenHeaders } from "./token-reply.ts";
@@ -14,7 +12,7 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users.json",
     {
-      config: { rateLimit: AUTH_RATE_LIMIT },
+      // Rate-limited as "sign-up" (lib/rate-limit-buckets.ts).
       // The schema documents the body; the handler validates it to answer 422 with the form's field names.
       attachValidation: true,
       schema: {

@@ -3,10 +3,12 @@ import {
   ACCOUNT_RULE,
   ADDRESS_RULE,
   decideSignIn,
+  isTrustedAddress,
   lockDurationMs,
   lockRemainingSeconds,
   recordFailure,
   type ThrottleState,
+  TRUSTED_ADDRESS_MS,
 } from "./throttle-policy.ts";
 
 const t0 = new Date("2025-01-01T12:00:00Z");
@@ -19,15 +21,20 @@ function fail(times: number, rule = ACCOUNT_RULE, start = t0, state: ThrottleSta
 }
 
 describe("lockDurationMs", () => {
-  it("starts at 30 s at the threshold, doubles, and is capped at 15 minutes", () => {
+  it("holds an account 30 s at the threshold, doubling, never longer than a minute", () => {
     expect(lockDurationMs(4, ACCOUNT_RULE)).toBe(0);
     expect(lockDurationMs(5, ACCOUNT_RULE)).toBe(30_000);
     expect(lockDurationMs(6, ACCOUNT_RULE)).toBe(60_000);
-    expect(lockDurationMs(9, ACCOUNT_RULE)).toBe(480_000);
-    expect(lockDurationMs(10, ACCOUNT_RULE)).toBe(900_000);
-    expect(lockDurationMs(500, ACCOUNT_RULE)).toBe(900_000);
+    expect(lockDurationMs(7, ACCOUNT_RULE)).toBe(60_000);
+    expect(lockDurationMs(500, ACCOUNT_RULE)).toBe(60_000);
+  });
+
+  it("locks an address 30 s at the threshold, doubling, capped at 15 minutes", () => {
     expect(lockDurationMs(19, ADDRESS_RULE)).toBe(0);
     expect(lockDurationMs(20, ADDRESS_RULE)).toBe(30_000);
+    expect(lockDurationMs(24, ADDRESS_RULE)).toBe(480_000);
+    expect(lockDurationMs(25, ADDRESS_RULE)).toBe(900_000);
+    expect(lockDurationMs(500, ADDRESS_RULE)).toBe(900_000);
   });
 });
 
@@ -47,11 +54,11 @@ describe("recordFailure", () => {
   });
 
   it("keeps counting while a lock outlasts the window, so the lock keeps growing", () => {
-    const locked = { failureCount: 9, windowStart: t0, lockedUntil: at(16 * 60) };
-    expect(recordFailure(locked, ACCOUNT_RULE, at(15 * 60 + 30))).toEqual({
-      failureCount: 10,
+    const locked = { failureCount: 23, windowStart: t0, lockedUntil: at(16 * 60) };
+    expect(recordFailure(locked, ADDRESS_RULE, at(15 * 60 + 30))).toEqual({
+      failureCount: 24,
       windowStart: t0,
-      lockedUntil: at(15 * 60 + 30 + 900),
+      lockedUntil: at(15 * 60 + 30 + 480),
     });
   });
 });
@@ -69,32 +76,49 @@ describe("lockRemainingSeconds", () => {
 describe("decideSignIn", () => {
   const lockedAccount = fail(5);
   const failedAddress = fail(1, ADDRESS_RULE);
+  const lastWeek = at(-7 * 24 * 3600);
 
   it("lets attempts through when nothing is locked", () => {
     expect(decideSignIn({ account: fail(4), address: fail(19, ADDRESS_RULE), now: t0 })).toEqual({ allowed: true });
   });
 
-  it("refuses a locked account from an address that has failed, with the seconds left", () => {
-    expect(decideSignIn({ account: lockedAccount, address: failedAddress, now: at(10) })).toEqual({
-      allowed: false,
-      retryAfterSeconds: 20,
-    });
+  it("holds a locked account back from every address, one that never failed included, with the seconds left", () => {
+    const heldBack = { allowed: false, retryAfterSeconds: 20, heldBack: "account" };
+    expect(decideSignIn({ account: lockedAccount, address: failedAddress, now: at(10) })).toEqual(heldBack);
+    expect(decideSignIn({ account: lockedAccount, address: null, now: at(10) })).toEqual(heldBack);
   });
 
-  it("lets an address with no recent failures through a locked account", () => {
-    expect(decideSignIn({ account: lockedAccount, address: null, now: at(10) })).toEqual({ allowed: true });
-    const staleAddress = fail(3, ADDRESS_RULE, at(-20 * 60));
-    expect(decideSignIn({ account: lockedAccount, address: staleAddress, now: at(10) })).toEqual({ allowed: true });
+  it("lets an address the account signed in from within 30 days through its lock, unless that address failed", () => {
+    expect(
+      decideSignIn({ account: lockedAccount, address: null, lastSignedInFromAddress: lastWeek, now: at(10) }),
+    ).toEqual({ allowed: true });
+    expect(
+      decideSignIn({ account: lockedAccount, address: failedAddress, lastSignedInFromAddress: lastWeek, now: at(10) }),
+    ).toMatchObject({ allowed: false, heldBack: "account" });
+    const longAgo = at(-31 * 24 * 3600);
+    expect(
+      decideSignIn({ account: lockedAccount, address: null, lastSignedInFromAddress: longAgo, now: at(10) }),
+    ).toMatchObject({ allowed: false });
   });
 
   it("lets the account be tried again once its lock is over", () => {
     expect(decideSignIn({ account: lockedAccount, address: failedAddress, now: at(30) })).toEqual({ allowed: true });
   });
 
-  it("refuses every account from a locked address", () => {
-    expect(decideSignIn({ account: null, address: fail(20, ADDRESS_RULE), now: at(5) })).toEqual({
-      allowed: false,
-      retryAfterSeconds: 25,
-    });
+  it("refuses every account from a locked address, a trusted one too", () => {
+    const lockedAddress = fail(20, ADDRESS_RULE);
+    const refused = { allowed: false, retryAfterSeconds: 25, heldBack: "address" };
+    expect(decideSignIn({ account: null, address: lockedAddress, now: at(5) })).toEqual(refused);
+    expect(
+      decideSignIn({ account: null, address: lockedAddress, lastSignedInFromAddress: lastWeek, now: at(5) }),
+    ).toEqual(refused);
+  });
+});
+
+describe("isTrustedAddress", () => {
+  it("trusts an address for 30 days after a successful sign-in from it", () => {
+    expect(isTrustedAddress(null, t0)).toBe(false);
+    expect(isTrustedAddress(at(-(TRUSTED_ADDRESS_MS / 1000) + 1), t0)).toBe(true);
+    expect(isTrustedAddress(at(-(TRUSTED_ADDRESS_MS / 1000)), t0)).toBe(false);
   });
 });

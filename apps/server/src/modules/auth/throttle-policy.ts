@@ -1,18 +1,21 @@
 // Failed sign-in throttling, as pure functions of the stored state and the current time.
 //
-// The rule (throttle per account and per address without letting an attacker lock a real
-// user out for long):
-// - Address: 20 failures within 15 minutes lock that address out of every account, starting at 30 s
-//   and doubling with each further failure, capped at 15 minutes.
-// - Account: 5 failures within 15 minutes lock the account the same way (30 s, doubling, capped at
-//   15 minutes), but the account lock only applies to addresses that have failed themselves within
-//   their current window. An address with no recent failures (the real user at home or work) still
-//   gets through; if it then fails, it counts and is held back like any other. So guessing from
-//   one place is slowed to a crawl, an attacker with many addresses gets one guess per fresh address,
-//   and nobody can keep the real user out: at worst a user who also mistyped waits at most 15 minutes.
+// The rule (throttle per account and per address without letting an attacker lock a real user out):
+// - Address (an IPv4 address or an IPv6 /64, lib/client-network.ts): 20 failures within 15 minutes lock
+//   that address out of every account, starting at 30 s and doubling with each further failure, capped
+//   at 15 minutes.
+// - Account: 5 failures within 15 minutes, from any mix of addresses, hold the account back from every
+//   address for a short wait: 30 s, doubling with each further failure, capped at 1 minute — so however
+//   many addresses an attacker rotates through, an account gets at most one guess a minute, and the
+//   real user is never locked out for longer than that minute.
+// - The addresses the account signed in from successfully within 30 days are trusted: the account's
+//   wait does not apply to them unless they have failed themselves. An attacker failing from elsewhere
+//   therefore cannot keep the real user out at home or at work, even by taking every slot after each wait.
 // - A successful sign-in clears the account's counter (not the address's: signing in to one's own
-//   account must not reset an attacker's address counter).
+//   account must not reset an attacker's address counter) and trusts the address.
 // - A refused (429) attempt is not counted: the password is never checked while locked.
+// - The refresh-token grant is not throttled here: a client that holds a live refresh token does not
+//   guess passwords, and is limited only by the request rate limit of the sign-in bucket.
 
 export type ThrottleState = { failureCount: number; windowStart: Date; lockedUntil: Date | null };
 
@@ -24,7 +27,7 @@ export const ACCOUNT_RULE: ThrottleRule = {
   threshold: 5,
   windowMs: 15 * MINUTE,
   baseLockMs: 30_000,
-  maxLockMs: 15 * MINUTE,
+  maxLockMs: MINUTE,
 };
 export const ADDRESS_RULE: ThrottleRule = {
   threshold: 20,
@@ -33,7 +36,12 @@ export const ADDRESS_RULE: ThrottleRule = {
   maxLockMs: 15 * MINUTE,
 };
 
-export type SignInDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** How long a successful sign-in keeps its address trusted by the account. */
+export const TRUSTED_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+
+export type SignInDecision =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number; heldBack: "account" | "address" };
 
 /** The counter still applies: inside its window, or still locked. */
 function isCurrent(state: ThrottleState | null | undefined, rule: ThrottleRule, now: Date): state is ThrottleState {
@@ -69,20 +77,25 @@ export function hasRecentFailures(state: ThrottleState | null | undefined, rule:
   return isCurrent(state, rule, now) && state.failureCount > 0;
 }
 
+/** The account signed in from this address recently enough to trust it. */
+export function isTrustedAddress(lastSignedInAt: Date | null | undefined, now: Date): boolean {
+  return !!lastSignedInAt && now.getTime() - lastSignedInAt.getTime() < TRUSTED_ADDRESS_MS;
+}
+
 /** May this attempt go ahead to the password check? */
 export function decideSignIn(input: {
   account: ThrottleState | null | undefined;
   address: ThrottleState | null | undefined;
+  /** When the account last signed in successfully from this address, if ever. */
+  lastSignedInFromAddress?: Date | null;
   now: Date;
-  accountRule?: ThrottleRule;
   addressRule?: ThrottleRule;
 }): SignInDecision {
-  const { account, address, now, addressRule = ADDRESS_RULE } = input;
+  const { account, address, lastSignedInFromAddress, now, addressRule = ADDRESS_RULE } = input;
   const addressWait = lockRemainingSeconds(address, now);
-  if (addressWait > 0) return { allowed: false, retryAfterSeconds: addressWait };
+  if (addressWait > 0) return { allowed: false, retryAfterSeconds: addressWait, heldBack: "address" };
   const accountWait = lockRemainingSeconds(account, now);
-  if (accountWait > 0 && hasRecentFailures(address, addressRule, now)) {
-    return { allowed: false, retryAfterSeconds: accountWait };
-  }
+  const exempt = isTrustedAddress(lastSignedInFromAddress, now) && !hasRecentFailures(address, addressRule, now);
+  if (accountWait > 0 && !exempt) return { allowed: false, retryAfterSeconds: accountWait, heldBack: "account" };
   return { allowed: true };
 }

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { signInThrottles } from "#server/db/schema/auth.ts";
+import { signInThrottles, signInTrustedAddresses } from "#server/db/schema/auth.ts";
 import type { ThrottleState } from "./throttle-policy.ts";
 
 export async function readThrottles(db: Executor, keys: string[]): Promise<Map<string, ThrottleState>> {
@@ -36,4 +36,33 @@ export async function updateThrottle(
 
 export async function deleteThrottle(db: Executor, key: string): Promise<void> {
   await db.delete(signInThrottles).where(eq(signInThrottles.key, key));
+}
+
+/** When `account` last signed in successfully from `address`, or null. */
+export async function readLastSignIn(db: Executor, account: string, address: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: signInTrustedAddresses.lastSignedInAt })
+    .from(signInTrustedAddresses)
+    .where(and(eq(signInTrustedAddresses.account, account), eq(signInTrustedAddresses.address, address)));
+  return row?.at ?? null;
+}
+
+/** Records a successful sign-in from `address`, and forgets the account's addresses no longer trusted. */
+export async function recordLastSignIn(
+  db: Executor,
+  account: string,
+  address: string,
+  now: Date,
+  forgetBefore: Date,
+): Promise<void> {
+  await db
+    .insert(signInTrustedAddresses)
+    .values({ account, address, lastSignedInAt: now })
+    .onConflictDoUpdate({
+      target: [signInTrustedAddresses.account, signInTrustedAddresses.address],
+      set: { lastSignedInAt: now },
+    });
+  await db
+    .delete(signInTrustedAddresses)
+    .where(and(eq(signInTrustedAddresses.account, account), lt(signInTrustedAddresses.lastSignedInAt, forgetBefore)));
 }

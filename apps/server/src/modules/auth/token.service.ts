@@ -71,7 +71,7 @@ export async function passwordGrant(
   const email = input.email.trim().toLowerCase();
   const attempt = { email, address: input.address };
   const decision = await checkSignIn(db, attempt, input.now);
-  if (!decision.allowed) throw tooManySignInAttempts(decision.retryAfterSeconds);
+  if (!decision.allowed) throw tooManySignInAttempts(decision.retryAfterSeconds, decision.heldBack);
 
   const user = await findUserByEmail(db, email);
   const ok = user
@@ -81,7 +81,7 @@ export async function passwordGrant(
     await recordSignInFailure(db, attempt, input.now);
     throw invalidGrant();
   }
-  await recordSignInSuccess(db, attempt);
+  await recordSignInSuccess(db, attempt, input.now);
   return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now });
 }
 

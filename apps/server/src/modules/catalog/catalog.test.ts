@@ -598,6 +598,7 @@ describe("what the AI employees offer", () => {
     expect(await priceLines(w.t.db, companyId, [{ sku: "keg-30", quantity: 1 }])).toEqual({
       priced: [],
       unknown: ["KEG-30"],
+      refused: [],
     });
     const still = await priceLines(w.t.db, companyId, [{ sku: CATALOG[0].sku, quantity: 2 }]);
     expect(still.priced).toMatchObject([{ sku: "PAL-01", totalCents: 3600 }]);

@@ -5,10 +5,12 @@ import {
   type ApiChannel,
   type ApiChannelWithSecrets,
   type apiChannelInputSchema,
+  type FieldError,
 } from "@foreman/contract";
 import type { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import type { OutboundHttp } from "#server/lib/outbound-http/outbound-http.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/activities.repository.ts";
 import { findAiEmployee } from "../ai-employees/ai-employees.repository.ts";
@@ -20,8 +22,17 @@ import {
   listApiChannels,
   updateApiChannel,
 } from "./api-channels.repository.ts";
+import { sealWebhookSecret } from "./webhook-secret.ts";
 
-export type ChannelWriteContext = { db: Db; companyId: string; userId: string };
+export type ChannelWriteContext = {
+  db: Db;
+  companyId: string;
+  userId: string;
+  /** Seals webhook secrets at rest (config.encryptionKey); null keeps them as given. */
+  sealingKey: Buffer | null;
+  /** Checks a webhook URL before it is saved (the outbound client's address rules). */
+  outbound: Pick<OutboundHttp, "checkUrl">;
+};
 
 const CHANNEL_NOT_FOUND = "Channel not found";
 const notFound = () => httpError(404, "not_found", CHANNEL_NOT_FOUND);
@@ -66,11 +77,21 @@ export async function createApiChannel(
 ): Promise<ApiChannelWithSecrets> {
   const { db, companyId, userId } = ctx;
   const employee = await findAiEmployee(db, companyId, input.aiEmployeeId);
-  if (!employee) {
-    throw httpError(422, "validation_failed", "Request validation failed", [
-      { field: "aiEmployeeId", message: "Choose an AI employee of this company" },
-    ]);
-  }
+  const problems: FieldError[] = [];
+  if (!employee) problems.push({ field: "aiEmployeeId", message: "Choose an AI employee of this company" });
+  // Checked again at every delivery (a name may point elsewhere by then); refused here so the owner
+  // hears it now rather than through failed deliveries.
+  const refused = input.webhookUrl ? await ctx.outbound.checkUrl(input.webhookUrl) : null;
+  if (refused)
+    problems.push({
+      field: "webhookUrl",
+      message:
+        refused.reason === "blocked_address"
+          ? `${refused.message}: a webhook must reach a public address`
+          : refused.message,
+    });
+  if (!employee || problems.length > 0)
+    throw httpError(422, "validation_failed", "Request validation failed", problems);
   const secrets = newChannelSecrets();
   const id = await db.transaction(async (tx) => {
     const channelId = await insertApiChannel(tx, {
@@ -78,7 +99,7 @@ export async function createApiChannel(
       name: input.name,
       aiEmployeeId: employee.id,
       webhookUrl: input.webhookUrl,
-      webhookSecret: secrets.webhookSecret,
+      webhookSecret: sealWebhookSecret(ctx.sealingKey, secrets.webhookSecret),
       createdByUserId: userId,
       ...secrets.stored,
     });
@@ -105,7 +126,7 @@ export async function rotateApiChannel(ctx: ChannelWriteContext, id: string): Pr
   await db.transaction(async (tx) => {
     await updateApiChannel(tx, companyId, row.id, {
       ...secrets.stored,
-      webhookSecret: secrets.webhookSecret,
+      webhookSecret: sealWebhookSecret(ctx.sealingKey, secrets.webhookSecret),
       rotatedAt: new Date(),
     });
     await recordActivity(tx, {

@@ -97,6 +97,11 @@ describe("the API channels registry", () => {
       [{ name: "x", ai_employee_id: w.b.aiEmployee.id }, 422, "ai_employee_id"],
       [{ name: "x", ai_employee_id: w.a.aiEmployee.id, webhook_url: "ftp://example.test" }, 400, "webhook_url"],
       [{ name: "x", ai_employee_id: w.a.aiEmployee.id, webhook_url: "not a url" }, 400, "webhook_url"],
+      [
+        { name: "x", ai_employee_id: w.a.aiEmployee.id, webhook_url: "https://user:pw@example.test/" },
+        400,
+        "webhook_url",
+      ],
     ] as const) {
       const response = await open(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);

@@ -74,7 +74,11 @@ async function findDelivered(db: Executor, apiChannelId: string, externalId: str
   return row ?? null;
 }
 
-/** The company's customer behind the channel's external id; created (with its contact) the first time. */
+/**
+ * The company's customer behind the channel's external id; created (with its contact) the first time.
+ * The email and phone the visitor gives are kept as contact data only: nobody verified them, so they
+ * never match an existing customer (customers.ts, agents/verified-customer.ts).
+ */
 async function findOrCreateCustomer(tx: Executor, channel: ApiChannelRow, customer: InboundMessage["customer"]) {
   const known = async () => {
     const [row] = await tx

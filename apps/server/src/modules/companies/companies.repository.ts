@@ -1,10 +1,10 @@
-import type { CompanyRole } from "@foreman/contract";
+import type { CompanyRole, CompanySettings, CompanySettingsPatch } from "@foreman/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
 import { byName } from "#server/lib/sort.ts";
 
-export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null };
+export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null; membersMayApprove: boolean };
 export type MembershipRow = { companyId: string; role: CompanyRole };
 
 export type UserWithCompanies = {
@@ -27,6 +27,7 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
       companyId: companies.id,
       companyName: companies.name,
       logoSmallUrl: companies.logoSmallUrl,
+      membersMayApprove: companies.membersMayApprove,
       role: memberships.role,
     })
     .from(users)
@@ -39,7 +40,13 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
   const companyRows: UserWithCompanies["companies"] = [];
   for (const row of rows)
     if (row.companyId !== null && row.companyName !== null && row.role !== null)
-      companyRows.push({ id: row.companyId, name: row.companyName, logoSmallUrl: row.logoSmallUrl, role: row.role });
+      companyRows.push({
+        id: row.companyId,
+        name: row.companyName,
+        logoSmallUrl: row.logoSmallUrl,
+        membersMayApprove: row.membersMayApprove ?? false,
+        role: row.role,
+      });
   // Sorted once here, not on every /app/me.json answered from the cache.
   return { profile: { id, email, firstName, lastName }, companies: companyRows.sort(byName) };
 }
@@ -48,10 +55,35 @@ export async function insertCompany(
   db: Executor,
   values: { name: string; logoSmallUrl?: string | null },
 ): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(values).returning({
+    id: companies.id,
+    name: companies.name,
+    logoSmallUrl: companies.logoSmallUrl,
+    membersMayApprove: companies.membersMayApprove,
+  });
+  return row!;
+}
+
+/** The company's settings (null when there is no such company). */
+export async function findCompanySettings(db: Executor, companyId: string): Promise<CompanySettings | null> {
   const [row] = await db
-    .insert(companies)
-    .values(values)
-    .returning({ id: companies.id, name: companies.name, logoSmallUrl: companies.logoSmallUrl });
+    .select({ membersMayApprove: companies.membersMayApprove })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/** Writes the settings named in `patch` and answers them all as they now are. */
+export async function updateCompanySettings(
+  db: Executor,
+  companyId: string,
+  patch: CompanySettingsPatch,
+): Promise<CompanySettings> {
+  const [row] = await db
+    .update(companies)
+    .set(patch)
+    .where(eq(companies.id, companyId))
+    .returning({ membersMayApprove: companies.membersMayApprove });
   return row!;
 }
 

@@ -13,7 +13,13 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
-  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role }) => ({ id, name, logoSmallUrl, role }));
+  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role, membersMayApprove }) => ({
+    id,
+    name,
+    logoSmallUrl,
+    role,
+    membersMayApprove,
+  }));
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)

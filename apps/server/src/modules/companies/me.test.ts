@@ -37,10 +37,10 @@ describe("GET /app/me.json", () => {
       email: user.email,
       first_name: "Grace",
       last_name: "Hopper",
-      company: { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member" },
+      company: { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member", members_may_approve: false },
       managed_companies: [
-        { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member" },
-        { id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner" },
+        { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member", members_may_approve: false },
+        { id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner", members_may_approve: false },
       ],
     });
     // What the web reads after its camelCase conversion is exactly the contract's Me.
@@ -49,7 +49,13 @@ describe("GET /app/me.json", () => {
 
   it("follows X-Company-ID when the user is a member of that company", async () => {
     const body = (await me(apiHeaders(token, zeta.id))).json();
-    expect(body.company).toEqual({ id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner" });
+    expect(body.company).toEqual({
+      id: zeta.id,
+      name: "Zeta Logistics",
+      logo_small_url: null,
+      role: "owner",
+      members_may_approve: false,
+    });
     expect(body.managed_companies).toHaveLength(2);
   });
 

@@ -15,8 +15,18 @@ export function randomChatwootPassword(): string {
   return `${randomBytes(24).toString("base64url")}aA1!`;
 }
 
+/**
+ * The custom attribute that marks a Chatwoot user as made by Foreman for one of its users. Chatwoot's
+ * `POST /users` answers the EXISTING user when the email is taken (and applies nothing we sent), so the
+ * mark is how we tell our own user from somebody else's with the same email.
+ */
+export const FOREMAN_USER_ATTRIBUTE = "foreman_user_id";
+
+/** The user `POST /users` answered, and the Foreman user it was made for (null: not made by Foreman). */
+export type ChatwootUser = { id: number; madeForForemanUser: string | null };
+
 export type ChatwootPlatform = {
-  createUser(user: { name: string; email: string }): Promise<number>;
+  createUser(user: { name: string; email: string; foremanUserId: string }): Promise<ChatwootUser>;
   loginUrl(userId: number): Promise<string>;
 };
 
@@ -55,12 +65,22 @@ export function chatwootPlatform(config: ChatwootConfig, timeoutMs = CHATWOOT_TI
   }
 
   return {
-    async createUser({ name, email }) {
-      const body = await call("POST", "/users", { name, email, password: randomChatwootPassword() });
+    async createUser({ name, email, foremanUserId }) {
+      const body = await call("POST", "/users", {
+        name,
+        email,
+        password: randomChatwootPassword(),
+        custom_attributes: { [FOREMAN_USER_ATTRIBUTE]: foremanUserId },
+      });
       if (typeof body.id !== "number" || !Number.isSafeInteger(body.id) || body.id <= 0) {
         throw new ChatUnavailableError("POST /users answered no user id");
       }
-      return body.id;
+      const attributes = body.custom_attributes;
+      const mark =
+        typeof attributes === "object" && attributes !== null
+          ? (attributes as Record<string, unknown>)[FOREMAN_USER_ATTRIBUTE]
+          : undefined;
+      return { id: body.id, madeForForemanUser: typeof mark === "string" ? mark : null };
     },
     async loginUrl(userId) {
       const body = await call("GET", `/users/${userId}/login`);

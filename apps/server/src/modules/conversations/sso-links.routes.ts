@@ -15,10 +15,10 @@ export const ssoLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["conversations"],
         summary: "The link the inbox embeds: our conversation view, or a Chatwoot single sign-on link",
         description:
-          "Body `{conversation_id?}`. Without Chatwoot configured: `/conversations/{id}?embed=1`, or `/conversations?embed=1` without a conversation. With CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN: the signed-in user's Chatwoot SSO login link (their Chatwoot user is made on first use), opening the conversation through `sso_account_id` and `sso_conversation_id`. Another company's or an unknown conversation is a 404; Chatwoot failing or not answering within 5 s a 502 `chat_unavailable`.",
+          "Body `{conversation_id?}`. Without Chatwoot configured: `/conversations/{id}?embed=1`, or `/conversations?embed=1` without a conversation. With CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN: the signed-in user's Chatwoot SSO login link (their Chatwoot user is made on first use), opening the conversation through `sso_account_id` and `sso_conversation_id`. Another company's or an unknown conversation is a 404; a Chatwoot user with the same email that Foreman did not make for this user a 409 `chatwoot_user_not_ours` (no link); Chatwoot failing or not answering within 5 s a 502 `chat_unavailable`.",
         // No body at all is the same as {} (the inbox without a conversation).
         body: ssoLinkBodySchema.nullish(),
-        response: { 200: ssoLinkSchema, ...errorResponses(502) },
+        response: { 200: ssoLinkSchema, ...errorResponses(409, 502) },
       },
     },
     async (request) =>

@@ -1,4 +1,10 @@
-import { CHAT_UNAVAILABLE_ERROR, chatwootSsoLink, ownSsoLink, type SsoLink } from "@foreman/contract";
+import {
+  CHAT_UNAVAILABLE_ERROR,
+  CHATWOOT_USER_NOT_OURS_ERROR,
+  chatwootSsoLink,
+  ownSsoLink,
+  type SsoLink,
+} from "@foreman/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
@@ -10,22 +16,31 @@ import { conversationNotFound } from "./conversations.service.ts";
 const chatUnavailable = () =>
   httpError(502, CHAT_UNAVAILABLE_ERROR, "The chat service could not give a sign-in link. Please try again.");
 
-/** The signed-in user's Chatwoot id: the stored one, or a new Chatwoot user made for them (then stored). */
+const chatwootUserNotOurs = () =>
+  httpError(
+    409,
+    CHATWOOT_USER_NOT_OURS_ERROR,
+    "A Chatwoot account with this email already exists and was not created by Foreman. Ask your Chatwoot administrator to link it.",
+  );
+
+/**
+ * The signed-in user's Chatwoot id: the stored one (only ever a user Foreman made for them), or a new
+ * Chatwoot user made for them (then stored). Our emails are not verified, so a Chatwoot user that
+ * already had this email and does not carry this user's mark is refused: a link to it would sign the
+ * caller in as whoever owns it.
+ */
 async function chatwootUserIdOf(db: Executor, chatwoot: ChatwootPlatform, userId: string): Promise<number> {
   const user = await findChatwootUser(db, userId);
   if (!user) throw new ChatUnavailableError("the signed-in user is gone");
   if (user.chatwootUserId !== null) return user.chatwootUserId;
-  let created: number;
-  try {
-    created = await chatwoot.createUser({ name: `${user.firstName} ${user.lastName}`.trim(), email: user.email });
-  } catch (error) {
-    // Another request for the same user may have made the Chatwoot user first (theirs then refuses the
-    // email as taken): its stored id is as good.
-    const stored = (await findChatwootUser(db, userId))?.chatwootUserId;
-    if (stored !== null && stored !== undefined) return stored;
-    throw error;
-  }
-  return (await storeChatwootUserId(db, userId, created)) ?? created;
+  const created = await chatwoot.createUser({
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    foremanUserId: userId,
+  });
+  // Another request of this same user may have made it first: Chatwoot answers that one, with our mark.
+  if (created.madeForForemanUser !== userId) throw chatwootUserNotOurs();
+  return (await storeChatwootUserId(db, userId, created.id)) ?? created.id;
 }
 
 /**

@@ -1,3 +1,9 @@
+import {
+  CHATWOOT_USER_NOT_OURS_ERROR,
+  CLIENT_ID_HEADER,
+  sessionFromTokenHeaders,
+  WEB_CLIENT_ID,
+} from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
@@ -142,7 +148,12 @@ describe("POST /app/chat/sso_links.json with Chatwoot configured", () => {
       ["GET", `/platform/api/v1/users/${chatwootId}/login`, fake.token],
     ]);
     const created = fake.calls[0]!.body as { name: string; email: string; password: string };
-    expect(created).toMatchObject({ name: "Ana Agent", email: link.searchParams.get("email") });
+    expect(created).toMatchObject({
+      name: "Ana Agent",
+      email: link.searchParams.get("email"),
+      // Marks the Chatwoot user as made by Foreman for this user (an existing one is answered without it).
+      custom_attributes: { foreman_user_id: a.userId },
+    });
     // A strong random password (nobody signs in with it: SSO only).
     expect(created.password.length).toBeGreaterThanOrEqual(32);
     expect(created.password).toMatch(/[a-z]/);
@@ -187,17 +198,72 @@ describe("POST /app/chat/sso_links.json with Chatwoot configured", () => {
     expect(fake.calls.map((c) => c.path)).toEqual(["/platform/api/v1/users"]);
   });
 
-  it("uses the Chatwoot user another request stored while this one's creation was refused", async () => {
+  it("uses the Chatwoot user another request of the same user made first", async () => {
     const c = await member(t, "C");
+    const email = (await rows(t.db, sql`select email from users where id = ${c.userId}`))[0]!.email as string;
     fake.onCreateUser = async () => {
-      fake.users.set(99, { name: "Ana Agent", email: "c@example.com", password: "x" });
+      // The other request made and stored it while this one was on its way: Chatwoot answers that user.
+      fake.users.set(99, { name: "Ana Agent", email, password: "x", customAttributes: { foreman_user_id: c.userId } });
       await t.db.execute(sql`update users set chatwoot_user_id = 99 where id = ${c.userId}`);
     };
-    fake.mode = "email_taken";
     const response = await post(t, c);
     expect(response.statusCode, response.body).toBe(200);
     expect(fake.calls.map((call) => call.path)).toEqual(["/platform/api/v1/users", "/platform/api/v1/users/99/login"]);
     expect(await chatwootIdOf(t, c.userId)).toBe(99);
+  });
+
+  it("refuses a link to a Chatwoot user Foreman did not make for this user (sign-up does not verify emails)", async () => {
+    // The victim uses Chatwoot on their own; the attacker signs up to Foreman with the victim's email.
+    const victimEmail = "victim@example.com";
+    const victimId = fake.addExistingUser({ name: "Vera Victim", email: victimEmail });
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/users.json",
+      headers: { [CLIENT_ID_HEADER]: WEB_CLIENT_ID },
+      remoteAddress: "10.9.0.1",
+      payload: {
+        user: {
+          first_name: "Mallory",
+          last_name: "Attacker",
+          email: victimEmail,
+          password: "attacker password",
+          password_confirmation: "attacker password",
+          company_name: "Mallory Inc",
+        },
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const attacker = {
+      userId: signUp.json().user.id as string,
+      companyId: signUp.json().company.id as string,
+      token: sessionFromTokenHeaders(signUp.headers as Record<string, string>)!.accessToken,
+    };
+
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/app/chat/sso_links.json",
+      headers: apiHeaders(attacker.token, attacker.companyId),
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      error: CHATWOOT_USER_NOT_OURS_ERROR,
+      error_description:
+        "A Chatwoot account with this email already exists and was not created by Foreman. Ask your Chatwoot administrator to link it.",
+    });
+    // No login link was asked for, and the victim's Chatwoot id is not stored for the attacker.
+    expect(fake.calls.some((call) => call.path.endsWith("/login"))).toBe(false);
+    expect(response.body).not.toContain("sso_auth_token");
+    expect(await chatwootIdOf(t, attacker.userId)).toBeNull();
+    // Still refused the next time (nothing was remembered that would let it through).
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/app/chat/sso_links.json",
+      headers: apiHeaders(attacker.token, attacker.companyId),
+      payload: {},
+    });
+    expect(again.statusCode).toBe(409);
+    expect(fake.calls.some((call) => call.path === `/platform/api/v1/users/${victimId}/login`)).toBe(false);
   });
 
   it(

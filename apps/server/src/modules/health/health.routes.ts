@@ -7,7 +7,7 @@ const statusSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Probes are polled often: keep their request logs out of the info stream (but never louder than configured).
   const quiet = ["silent", "fatal", "error"].includes(app.config.logLevel) ? app.config.logLevel : "warn";
-  const probe = { config: { rateLimit: false }, logLevel: quiet };
+  const probe = { logLevel: quiet };
 
   app.get("/healthz", { ...probe, schema: { tags: ["health"], response: { 200: statusSchema } } }, async () => ({
     status: "ok" as const,

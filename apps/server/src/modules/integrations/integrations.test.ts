@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentCompany, createAgentCompany } from "#server/test/agents-setup.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
-import { delayed, type FakeOpenAi, startFakeOpenAi } from "#server/test/fake-openai.ts";
+import { delayed, type FakeOpenAi, fakeOpenAiEnv, startFakeOpenAi } from "#server/test/fake-openai.ts";
 import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "#server/test/sales-setup.ts";
 
@@ -186,12 +186,7 @@ describe("integrations with Chatwoot and an OpenAI-compatible model", () => {
       env: {
         CHATWOOT_URL: "https://chat.example.com/",
         CHATWOOT_PLATFORM_TOKEN: CHATWOOT_TOKEN,
-        LLM_PROVIDER: "openai",
-        LLM_BASE_URL: fake.url,
-        LLM_API_KEY: API_KEY,
-        LLM_MODEL: "scripted-model",
-        LLM_MAX_RETRIES: "0",
-        LLM_TIMEOUT_MS: "1000",
+        ...fakeOpenAiEnv(fake, API_KEY),
       },
     });
     const { user, company } = await createMember(t.db, "Configured");

@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, Executor } from "#server/db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobHandler } from "../jobs/job-queue.ts";
-import {
-  chunkSections,
-  ExtractionError,
-  extractSections,
-  type KnowledgeFileKind,
-  type Section,
-} from "./extract/index.ts";
+// The readers themselves (extract/index.ts and the parsers it loads) run only on the extraction thread.
+import { chunkSections } from "./extract/chunk.ts";
+import { ExtractionError } from "./extract/errors.ts";
+import { type ExtractionBudget, extractInWorker } from "./extract/extract-in-worker.ts";
+import type { Section } from "./extract/sections.ts";
+import type { KnowledgeFileKind } from "./extract/sniff.ts";
 import { findEntryWithFile, replaceChunks, updateEntry } from "./knowledge.repository.ts";
 
 /**
@@ -37,10 +36,17 @@ const PROGRESS_EVERY_MS = 250;
 
 /**
  * The `knowledge_index` job: reads the entry (a file's text by section, or the hand-written question
- * and answer or note), chunks it and replaces its chunks, announcing progress on the event stream. A file that cannot be read fails the entry with the reason (not retried: it would fail
- * again); anything else is retried by the queue.
+ * and answer or note), chunks it and replaces its chunks, announcing progress on the event stream. A
+ * file is read on a thread of its own within `budget` (extract/extract-in-worker.ts). A file that cannot
+ * be read, or not within its budget, fails the entry with the reason (not retried: it would fail again);
+ * anything else is retried by the queue.
  */
-export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: FastifyBaseLogger }): JobHandler {
+export function knowledgeIndexHandler(deps: {
+  db: Db;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  budget: ExtractionBudget;
+}): JobHandler {
   const { db, events } = deps;
   return async (job) => {
     const entry = await findEntryWithFile(db, job.subjectId);
@@ -54,7 +60,8 @@ export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: Fas
     try {
       if (entry.source === "file") {
         let last = 0;
-        const extracted = await extractSections(entry.fileKind as KnowledgeFileKind, entry.fileData!, (fraction) => {
+        const kind = entry.fileKind as KnowledgeFileKind;
+        const extracted = await extractInWorker(kind, entry.fileData!, deps.budget, (fraction) => {
           const now = Date.now();
           if (now - last < PROGRESS_EVERY_MS) return;
           last = now;
@@ -70,6 +77,9 @@ export function knowledgeIndexHandler(deps: { db: Db; events: EventBus; log: Fas
       }
     } catch (error) {
       if (!(error instanceof ExtractionError)) throw error;
+      // The reader's own failure (out of memory, a crash) is for the operator; the entry gets the message.
+      if (error.cause)
+        deps.log.warn({ err: error.cause, entryId: entry.id }, `knowledge file failed: ${error.message}`);
       await updateEntry(db, entry.id, { status: "failed", progress: 100, error: error.message });
       await announce("failed", 100);
       return { status: "done" };

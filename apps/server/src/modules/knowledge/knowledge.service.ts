@@ -11,7 +11,7 @@ import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/activities.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import { ExtractionError, extractSections, sniffKnowledgeFile } from "./extract/index.ts";
+import { sniffKnowledgeFile } from "./extract/sniff.ts";
 import {
   deleteEntry,
   findEntry,
@@ -59,7 +59,10 @@ async function create(ctx: KnowledgeWriteContext, values: Parameters<typeof inse
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
-/** An uploaded file: checked by its content (4xx with the reason, nothing stored), then queued. */
+/**
+ * An uploaded file: checked by its content (4xx with the reason, nothing stored), then stored and queued.
+ * Nothing is opened or parsed here: the job reads it on a thread of its own, within a budget.
+ */
 export async function createFileEntry(
   ctx: KnowledgeWriteContext,
   file: UploadedFile,
@@ -68,16 +71,6 @@ export async function createFileEntry(
   const sniffed = sniffKnowledgeFile(file.fileName, file.bytes);
   const refuse = (reason: string) => httpError(422, "unsupported_file", reason, [{ field: "file", message: reason }]);
   if (!sniffed.ok) throw refuse(sniffed.reason);
-  // A Word file's zip can be whole while its document is broken: open it now (it is quick) so a corrupt
-  // one is refused here rather than failing later in the job.
-  if (sniffed.kind === "docx") {
-    try {
-      await extractSections("docx", file.bytes);
-    } catch (error) {
-      if (error instanceof ExtractionError) throw refuse(error.message);
-      throw error;
-    }
-  }
   await checkAssignments(ctx, { employees: fields.aiEmployeeIds, skills: fields.skillIds });
   const title = (fields.title?.trim() || file.fileName.replace(/\.[^.]+$/, "")).slice(0, KNOWLEDGE_LIMITS.title);
   return create(ctx, {

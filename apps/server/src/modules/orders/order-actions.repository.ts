@@ -1,24 +1,25 @@
-import { CANCELLABLE_ORDER_STATES } from "@foreman/contract";
+import type { OrderState } from "@foreman/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, quotes } from "#server/db/schema/index.ts";
+import { nextVersion } from "./quote-transitions.ts";
 
 /**
- * Cancels the company's quote if it is still in a cancellable state, in one conditional UPDATE: of two
- * concurrent cancels only one matches the row (the other re-checks the state after the first commits
- * and finds it cancelled). The quote's number when this call cancelled it, else null.
+ * Cancels the company's quote if it is still in one of `states` (the cancellable states the caller may
+ * cancel from), in one conditional UPDATE: of two concurrent cancels only one matches the row (the other
+ * re-checks the state after the first commits and finds it cancelled). The quote's number when this call
+ * cancelled it, else null.
  */
 export async function cancelQuoteIfOpen(
   db: Executor,
   companyId: string,
   id: string,
+  states: readonly OrderState[],
 ): Promise<{ number: number } | null> {
   const updated = await db
     .update(quotes)
-    .set({ state: "cancelled" })
-    .where(
-      and(eq(quotes.companyId, companyId), eq(quotes.id, id), inArray(quotes.state, [...CANCELLABLE_ORDER_STATES])),
-    )
+    .set({ state: "cancelled", ...nextVersion() })
+    .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id), inArray(quotes.state, [...states])))
     .returning({ number: quotes.number });
   return updated[0] ?? null;
 }

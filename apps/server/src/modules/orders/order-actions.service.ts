@@ -1,8 +1,15 @@
-import { orderNotFoundMessage, type QuoteDetail } from "@foreman/contract";
+import {
+  APPROVER_ROLE_REQUIRED,
+  cancellableStatesFor,
+  cancelNeedsApprover,
+  orderNotFoundMessage,
+  type QuoteDetail,
+} from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/activities.repository.ts";
+import { type Caller, mayApprove } from "../companies/approver.ts";
 import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
 import { getQuote } from "./orders.service.ts";
 
@@ -14,17 +21,22 @@ export function notCancellableMessage(state: string): string {
 }
 
 /**
- * Cancels an open quote or order (contract `canCancelOrder`) and returns it as GET shows it. A won or
+ * Cancels an open quote or order (contract `canCancelOrder`) and returns it as GET shows it. A placed
+ * order only an approver may cancel (contract `cancelNeedsApprover`): anyone else gets 403. A won or
  * already cancelled one is a 422 and stays as it was; another company's, unknown or malformed id is the
  * same 404 as GET. The cancellation and its `quote.cancelled` activity commit together.
  */
-export async function cancelQuote(db: Db, companyId: string, id: string, userId: string): Promise<QuoteDetail> {
+export async function cancelQuote(db: Db, caller: Caller, id: string, userId: string): Promise<QuoteDetail> {
+  const { companyId } = caller;
   if (!isUuid(id)) throw httpError(404, "not_found", orderNotFoundMessage(id));
+  const states = cancellableStatesFor(await mayApprove(db, caller));
   await db.transaction(async (tx) => {
-    const cancelled = await cancelQuoteIfOpen(tx, companyId, id);
+    // The state is checked in the UPDATE itself: a quote confirmed meanwhile is not cancelled by a member.
+    const cancelled = await cancelQuoteIfOpen(tx, companyId, id, states);
     if (!cancelled) {
       const state = await findQuoteState(tx, companyId, id);
       if (state === null) throw httpError(404, "not_found", orderNotFoundMessage(id));
+      if (cancelNeedsApprover(state)) throw httpError(403, "forbidden", APPROVER_ROLE_REQUIRED);
       throw httpError(422, "not_cancellable", notCancellableMessage(state));
     }
     await recordActivity(tx, {

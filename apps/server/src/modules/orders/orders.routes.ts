@@ -88,11 +88,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sales"],
         summary: "Cancel an open quote or order",
         description:
-          "Only from draft, draft_sent, sent, pending, confirmed or started; a completed or cancelled one answers 422 not_cancellable and is left unchanged. Answers the updated quote as GET /app/quotes/{id}.json does.",
+          "Only from draft, draft_sent, sent, pending, confirmed or started; a completed or cancelled one answers 422 not_cancellable and is left unchanged. A placed order (pending, confirmed, started) only an owner or admin may cancel, or a member when the company's members_may_approve is on: anyone else gets 403 and nothing changes. Answers the updated quote as GET /app/quotes/{id}.json does.",
         params: z.object({ id: z.string() }),
-        response: { 200: quoteDetailSchema, ...errorResponses(422) },
+        response: { 200: quoteDetailSchema, ...errorResponses(403, 422) },
       },
     },
-    async (request) => cancelQuote(app.db, companyOf(request).id, request.params.id, request.user!.id),
+    async (request) => {
+      const { id: companyId, role } = companyOf(request);
+      return cancelQuote(app.db, { companyId, role }, request.params.id, request.user!.id);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import type { CompanyRole } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { findChatAccountId } from "../conversations/conversations.repository.ts";
@@ -7,6 +8,7 @@ import { findConversationIdByDisplayId } from "./tasks.repository.ts";
 export type AssistInput = {
   companyId: string;
   userId: string;
+  role: CompanyRole;
   accountId: number;
   conversationDisplayId: number;
   taskId: string;
@@ -29,6 +31,7 @@ export async function assistTask(deps: ResolveTaskDeps & { db: Db }, input: Assi
     companyId: input.companyId,
     taskId: input.taskId,
     userId: input.userId,
+    role: input.role,
     answer: input.input,
     decision: null,
     check: () => null,

@@ -1,4 +1,5 @@
 import {
+  type CompanyRole,
   type FieldError,
   RESOLUTION_CONFLICT_MESSAGES,
   TASK_DECISION_LABELS,
@@ -12,10 +13,18 @@ import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity } from "../activities/activities.repository.ts";
 import type { AgentRuntime } from "../agents/agent-runtime.ts";
+import { requireApprover } from "../companies/approver.ts";
 import { findStaffName } from "../conversations/messages.repository.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { toThreadMessage } from "./task-view.ts";
-import { findTask, findTaskState, findThreadMessage, insertThreadMessage, resolveTaskRow } from "./tasks.repository.ts";
+import {
+  findTask,
+  findTaskState,
+  findThreadMessage,
+  insertThreadMessage,
+  resolveTaskRow,
+  setTaskOutcome,
+} from "./tasks.repository.ts";
 import { getTask, taskNotFound } from "./tasks.service.ts";
 
 export type ResolveTaskDeps = { db: Db; events: EventBus; agentRuntime: AgentRuntime };
@@ -24,6 +33,8 @@ export type ResolveTaskInput = {
   companyId: string;
   taskId: string;
   userId: string;
+  /** The caller's role in the company: an authorize item takes an approver (companies/approver.ts). */
+  role: CompanyRole;
   answer: string | null;
   decision: TaskDecision | null;
   /** What is wrong with this response for the task's action type (a 400), checked once the task is found. */
@@ -41,7 +52,9 @@ export function threadNote(answer: string | null, decision: TaskDecision | null)
 }
 
 /** The activity log's line for a resolution: "Answered action item: Saturday delivery?". */
-export function resolutionSummary(title: string, decision: TaskDecision | null): string {
+export function resolutionSummary(title: string, decision: TaskDecision | null, changed = false): string {
+  if (decision === "authorized" && changed)
+    return `Authorized action item, not applied (changed since raised): ${title}`;
   if (decision === "authorized") return `Authorized action item: ${title}`;
   if (decision === "left_pending") return `Left action item pending: ${title}`;
   return `Answered action item: ${title}`;
@@ -49,8 +62,10 @@ export function resolutionSummary(title: string, decision: TaskDecision | null):
 
 /**
  * Resolves a task: answers a question, or authorizes / leaves pending an authorize item. 404 for a task
- * that is not the company's, 400 when the response does not fit the task, 409 when it was resolved
- * meanwhile or is past due. One transaction holds the conditional UPDATE, staff's thread message,
+ * that is not the company's, 403 when the caller may not approve an authorize item (whatever the path:
+ * a decision or an assist reply), 400 when the response does not fit the task, 409 when it was resolved
+ * meanwhile or is past due. The runtime says what came of an authorized request (applied, or changed
+ * since it was raised) and it is stored on the task. One transaction holds the conditional UPDATE, staff's thread message,
  * whatever the agent runtime writes (the relay's message in the customer conversation) and the
  * `action_item.resolved` activity: a failure anywhere leaves nothing half-done, so the runtime is never
  * told about a resolution that did not commit, nor a resolution committed that the AI never heard of.
@@ -63,6 +78,7 @@ export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput
   if (!record || (input.conversationId !== undefined && record.conversation.id !== input.conversationId)) {
     throw taskNotFound();
   }
+  if (record.task.actionType === "authorize") await requireApprover(db, { companyId, role: input.role });
   const issue = input.check(record.task);
   if (issue) throw httpError(400, "invalid_request", "Request validation failed", [issue]);
 
@@ -100,13 +116,19 @@ export async function resolveTask(deps: ResolveTaskDeps, input: ResolveTaskInput
       decision: input.decision,
       user,
     });
+    const outcome = delivered.outcome ?? null;
+    if (outcome) await setTaskOutcome(tx, companyId, taskId, outcome);
+    const changed = outcome?.outcome === "changed_since_raised";
     await recordActivity(tx, {
       companyId,
       kind: "action_item.resolved",
       actor: { type: "user", ...user },
       subject: { type: "action_item", id: taskId },
-      summary: resolutionSummary(resolved.title, input.decision),
-      details: input.decision ? { decision: input.decision } : {},
+      summary: resolutionSummary(resolved.title, input.decision, changed),
+      details: {
+        ...(input.decision ? { decision: input.decision } : {}),
+        ...(outcome ? { outcome: outcome.outcome } : {}),
+      },
     });
     return { threadMessageId, delivered };
   });

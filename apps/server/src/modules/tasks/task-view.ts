@@ -23,6 +23,8 @@ export function toTask(record: TaskRecord, messages: Message[]): Task {
     dueAt: task.dueAt.toISOString(),
     answer: task.answer,
     decision: task.decision,
+    outcome: task.outcome,
+    outcomeReason: task.outcomeReason,
     resolvedAt: task.resolvedAt?.toISOString() ?? null,
     resolvedBy: resolver ? { id: resolver.id, name: fullName(resolver) } : null,
     assignable: { type: task.assignableType, id: task.assignableId },

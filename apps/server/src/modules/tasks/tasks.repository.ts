@@ -1,4 +1,4 @@
-import type { Period, TaskDecision, TaskState } from "@foreman/contract";
+import type { Period, TaskDecision, TaskOutcome, TaskState } from "@foreman/contract";
 import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -215,6 +215,19 @@ export async function resolveTaskRow(db: Executor, companyId: string, id: string
     .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id), eq(tasks.state, "to_do"), sql`${tasks.dueAt} > now()`))
     .returning();
   return row ?? null;
+}
+
+/** What came of an authorized request (the runtime says, in the resolution's transaction). */
+export async function setTaskOutcome(
+  db: Executor,
+  companyId: string,
+  id: string,
+  outcome: { outcome: TaskOutcome; reason: string | null },
+) {
+  await db
+    .update(tasks)
+    .set({ outcome: outcome.outcome, outcomeReason: outcome.reason })
+    .where(and(eq(tasks.companyId, companyId), eq(tasks.id, id)));
 }
 
 export async function findTaskState(db: Executor, companyId: string, id: string) {

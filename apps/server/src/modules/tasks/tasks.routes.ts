@@ -85,19 +85,25 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           "A question needs `answer` (1–2000 characters) and takes no decision; an authorize item needs `decision`",
           "(authorized | left_pending), its `answer` is an optional note. The task must still be to do and due",
-          "after now: otherwise 409 already_resolved or past_due, and nothing changes. On success staff's response is",
-          "added to the assistant thread, the AI employee relays it to the customer, and the updated task is",
-          "answered (as in GET /app/tasks.json); task.updated and message.created go out on the event stream.",
+          "after now: otherwise 409 already_resolved or past_due, and nothing changes. An authorize item takes an owner",
+          "or admin (or a member when the company's members_may_approve is on): anyone else gets 403 and nothing",
+          "changes. On success staff's response is added to the assistant thread, the AI employee relays it to the",
+          "customer, and the updated task is answered (as in GET /app/tasks.json); task.updated and message.created",
+          "go out on the event stream. An authorized request is applied only while its quote is what was approved",
+          "and still open; otherwise `outcome` is changed_since_raised, `outcome_reason` says why, nothing is",
+          "applied and the customer is not told it was.",
         ].join(" "),
         params: z.object({ id: z.string() }),
         body: resolutionBodySchema,
-        response: { 200: taskSchema, ...errorResponses(409) },
+        response: { 200: taskSchema, ...errorResponses(403, 409) },
       },
     },
     async (request) => {
       const body = request.body;
+      const { id: companyId, role } = companyOf(request);
       const { task } = await resolveTask(app, {
-        companyId: companyOf(request).id,
+        companyId,
+        role,
         taskId: request.params.id,
         userId: request.user!.id,
         answer: body.answer ?? null,

@@ -41,17 +41,19 @@ export async function updateConnection(
   return row!;
 }
 
-/** The company's row for this signup: created, or pointed at the new WABA and number (work done for another is forgotten). */
+/**
+ * The company's row for a signup whose token was shown to reach the number: created, or pointed at the
+ * new WABA and number (work done for another is forgotten), with what the checks learned (`verified`).
+ */
 export async function startConnection(
   db: Executor,
   companyId: string,
   signup: { wabaId: string; phoneNumberId: string; businessId: string | null },
+  verified: ConnectionPatch & Pick<WhatsappConnectionRow, "state" | "step">,
 ): Promise<WhatsappConnectionRow> {
   const existing = await findConnection(db, companyId);
   const sameNumber = existing?.wabaId === signup.wabaId && existing.phoneNumberId === signup.phoneNumberId;
   const values = {
-    state: "connecting" as const,
-    step: "token" as const,
     error: null,
     wabaId: signup.wabaId,
     phoneNumberId: signup.phoneNumberId,
@@ -70,6 +72,7 @@ export async function startConnection(
           verified: false,
           connectedAt: null,
         }),
+    ...verified,
   };
   if (existing) return updateConnection(db, companyId, values);
   const [row] = await db

@@ -268,15 +268,44 @@ export class GraphApi {
     } catch {
       throw new GraphApiError("The media file could not be downloaded", 0);
     }
-    if (!response.ok) throw new GraphApiError(`The media download answered ${response.status}`, response.status);
-    const data = new Uint8Array(await response.arrayBuffer());
-    if (data.byteLength > MEDIA_MAX_BYTES)
-      throw new GraphApiError(`The file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`, 413);
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new GraphApiError(`The media download answered ${response.status}`, response.status);
+    }
+    let data: Uint8Array | null;
+    try {
+      data = await readAtMost(response.body, MEDIA_MAX_BYTES);
+    } catch {
+      throw new GraphApiError("The media file could not be downloaded", 0);
+    }
+    if (!data) throw new GraphApiError(`The file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`, 413);
     return {
       data,
       contentType: asString(info.mime_type) ?? response.headers.get("content-type") ?? "application/octet-stream",
     };
   }
+}
+
+/**
+ * A response body read as it arrives, up to `max` bytes: null (and the download stopped) as soon as it
+ * passes them, whatever size was declared, so a large file never sits whole in memory.
+ */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, length);
 }
 
 function toPhoneNumber(json: Json): PhoneNumberInfo {

@@ -10,18 +10,18 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { aiDepartments, aiEmployees, type WhatsappConnectionRow } from "#server/db/schema/index.ts";
-import { httpError } from "#server/lib/http-error.ts";
+import { HttpError, httpError } from "#server/lib/http-error.ts";
 import { openSecret } from "#server/lib/secret-box.ts";
+import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/activities.repository.ts";
 import {
-  type ConnectionPatch,
   findConnection,
   findConnectionByPhoneNumberId,
   startConnection,
   updateConnection,
 } from "./connections.repository.ts";
-import { GraphApiError } from "./graph-api.ts";
+import { GraphApiError, type PhoneNumberInfo } from "./graph-api.ts";
 import { whatsappStatus } from "./status.ts";
 import { syncTemplates } from "./templates.service.ts";
 import { announce, requireGraph, seal, tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";
@@ -33,55 +33,80 @@ export type ConnectionWriter = { deps: WhatsappDeps; companyId: string; userId: 
 class StepFailed extends Error {}
 
 /**
- * What the server does with the signup's code (modules/whatsapp/README.md). Each step records itself
- * before it runs, so the status shows where the work is; a failure leaves the connection disconnected
- * at that step with the reason (Meta's own words), and a retry with a new code skips what was done
- * (the registration, the subscription) for the same number.
+ * What the server does with the signup's code (modules/whatsapp/README.md). Nothing is stored until the
+ * exchanged token is shown to reach the WABA and the number the signup named (token, scopes,
+ * phone_number): a number is one company's only (unique), so storing a number somebody merely named
+ * would let them squat it. A failure there answers 422 and leaves the company's connection as it was.
+ * The later steps record themselves before they run, so the status shows where the work is; a failure
+ * leaves the connection disconnected at that step with the reason (Meta's own words), and a retry with a
+ * new code skips what was done (the registration, the subscription) for the same number.
  */
 export async function onboard(writer: ConnectionWriter, input: OnboardInput): Promise<WhatsappStatus> {
   const { deps, companyId } = writer;
   const graph = requireGraph(deps);
   const signup = input.whatsappEmbeddedSignup;
   const elsewhere = await findConnectionByPhoneNumberId(deps.db, signup.phoneNumberId);
-  if (elsewhere && elsewhere.companyId !== companyId)
-    throw httpError(409, "conflict", "This WhatsApp number is connected to another company in Foreman", [
-      { field: "whatsappEmbeddedSignup.phoneNumberId", message: "already connected elsewhere" },
-    ]);
+  if (elsewhere && elsewhere.companyId !== companyId) throw numberTaken();
   if (input.aiEmployeeId !== undefined && input.aiEmployeeId !== null) await checkEmployee(writer, input.aiEmployeeId);
 
-  let row = await startConnection(deps.db, companyId, {
-    wabaId: signup.wabaId,
-    phoneNumberId: signup.phoneNumberId,
-    businessId: signup.businessId ?? null,
-  });
-  if (input.aiEmployeeId !== undefined)
-    row = await updateConnection(deps.db, companyId, { aiEmployeeId: input.aiEmployeeId, departmentId: null });
-  await announce(deps, companyId, { state: row.state });
-
   let step: OnboardingStep = "token";
-  /** Records the step about to run (and what the last one learned), so the status shows the work. */
-  const at = async (next: OnboardingStep, state: WhatsappConnectionState, patch: ConnectionPatch = {}) => {
-    step = next;
-    row = await updateConnection(deps.db, companyId, { step, state, ...patch });
-    await announce(deps, companyId, { state });
+  const refuse = (error: unknown) => {
+    const reason = failureReason(error);
+    if (reason === null) return error;
+    deps.log.warn({ companyId, step, err: error }, "WhatsApp onboarding step failed");
+    return onboardingFailed(step, reason);
   };
+  let token: string;
+  let number: PhoneNumberInfo;
   try {
-    const token = await graph.exchangeCode(signup.code);
-    await at("scopes", "verifying", { accessTokenSealed: seal(deps, token) });
+    token = await graph.exchangeCode(signup.code);
+    step = "scopes";
     const wabaIds = await graph.tokenWabaIds(token);
     if (!wabaIds.includes(signup.wabaId))
       throw new StepFailed(
         `The business token does not reach WhatsApp Business Account ${signup.wabaId}: choose it (with messaging and management permissions) in the signup and try again`,
       );
-    await at("phone_number", "verifying");
-    const number = await graph.phoneNumber(token, signup.phoneNumberId);
-    await at("register", "setting_up", {
-      displayPhoneNumber: number.displayPhoneNumber,
-      verifiedName: number.verifiedName,
-      quality: qualityFromMeta(number.qualityRating),
-      verified: number.codeVerificationStatus === "VERIFIED" && number.nameStatus !== "DECLINED",
-      metaStatus: number.status,
-    });
+    step = "phone_number";
+    // Meta answers a number only to a token that reaches it.
+    number = await graph.phoneNumber(token, signup.phoneNumberId);
+  } catch (error) {
+    throw refuse(error);
+  }
+
+  step = "register";
+  let row: WhatsappConnectionRow;
+  try {
+    row = await startConnection(
+      deps.db,
+      companyId,
+      { wabaId: signup.wabaId, phoneNumberId: signup.phoneNumberId, businessId: signup.businessId ?? null },
+      {
+        state: "setting_up",
+        step,
+        accessTokenSealed: seal(deps, token),
+        displayPhoneNumber: number.displayPhoneNumber,
+        verifiedName: number.verifiedName,
+        quality: qualityFromMeta(number.qualityRating),
+        verified: number.codeVerificationStatus === "VERIFIED" && number.nameStatus !== "DECLINED",
+        metaStatus: number.status,
+      },
+    );
+  } catch (error) {
+    // Another company connected the same number while this one was being checked.
+    if (isUniqueViolation(error)) throw numberTaken();
+    throw error;
+  }
+  if (input.aiEmployeeId !== undefined)
+    row = await updateConnection(deps.db, companyId, { aiEmployeeId: input.aiEmployeeId, departmentId: null });
+  await announce(deps, companyId, { state: row.state });
+
+  /** Records the step about to run, so the status shows the work. */
+  const at = async (next: OnboardingStep, state: WhatsappConnectionState) => {
+    step = next;
+    row = await updateConnection(deps.db, companyId, { step, state });
+    await announce(deps, companyId, { state });
+  };
+  try {
     if (!row.registeredAt) {
       // The number's two-step PIN: kept (sealed) so a later registration can give the same one.
       const pin = (row.pinSealed && deps.key && openSecret(deps.key, row.pinSealed)) || randomPin();
@@ -112,16 +137,25 @@ export async function onboard(writer: ConnectionWriter, input: OnboardInput): Pr
     });
     await announce(deps, companyId, { state: "connected" });
   } catch (error) {
-    const reason = failureReason(error);
-    if (reason === null) throw error;
-    const message = `${ONBOARDING_STEP_LABELS[step]} failed: ${reason}`;
-    deps.log.warn({ companyId, step, err: error }, "WhatsApp onboarding step failed");
-    await updateConnection(deps.db, companyId, { state: "disconnected", step, error: message });
+    const refusal = refuse(error);
+    if (!(refusal instanceof HttpError)) throw refusal;
+    await updateConnection(deps.db, companyId, { state: "disconnected", step, error: refusal.description ?? null });
     await announce(deps, companyId, { state: "disconnected" });
-    throw httpError(422, "whatsapp_onboarding_failed", message, [{ field: step, message: reason }]);
+    throw refusal;
   }
   return whatsappStatus(deps, companyId);
 }
+
+const numberTaken = () =>
+  httpError(409, "conflict", "This WhatsApp number is connected to another company in Foreman", [
+    { field: "whatsappEmbeddedSignup.phoneNumberId", message: "already connected elsewhere" },
+  ]);
+
+/** A step that failed: 422 "Registering the number failed: <reason>", the step as the field. */
+const onboardingFailed = (step: OnboardingStep, reason: string) =>
+  httpError(422, "whatsapp_onboarding_failed", `${ONBOARDING_STEP_LABELS[step]} failed: ${reason}`, [
+    { field: step, message: reason },
+  ]);
 
 function failureReason(error: unknown): string | null {
   if (error instanceof StepFailed) return error.message;

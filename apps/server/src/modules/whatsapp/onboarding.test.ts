@@ -74,7 +74,7 @@ describe("onboarding", () => {
     ["list_templates", "templates", "Syncing templates failed"],
   ];
   for (const [operation, step, message] of steps) {
-    it(`leaves a clear state when ${step} fails, and a retry resumes`, async () => {
+    it(`answers a clear failure when ${step} fails, and a retry resumes`, async () => {
       w.fake.failNext(operation, { code: 100, message: "Invalid parameter", userMessage: `Meta says no to ${step}` });
       const failed = await w.onboard(w.a);
       expect(failed.statusCode, failed.body).toBe(422);
@@ -84,7 +84,16 @@ describe("onboarding", () => {
         details: [{ field: step }],
       });
       const status = await w.status(w.a);
-      expect(status.connection).toMatchObject({ state: "disconnected", step, error: expect.stringContaining(message) });
+      if (["token", "scopes", "phone_number"].includes(step)) {
+        // Until the token is shown to reach the number, nothing is stored (the number is not claimed).
+        expect(status.connection).toBeNull();
+      } else {
+        expect(status.connection).toMatchObject({
+          state: "disconnected",
+          step,
+          error: expect.stringContaining(message),
+        });
+      }
       const registeredBefore = w.fake.callsOf("register").length;
       const retried = await w.onboard(w.a);
       expect(retried.statusCode, retried.body).toBe(200);
@@ -114,6 +123,53 @@ describe("onboarding", () => {
       `does not reach WhatsApp Business Account ${w.fake.businesses[0]!.wabaId}`,
     );
     expect(w.fake.callsOf("register")).toHaveLength(0);
+  });
+
+  it("leaves a connected number as it was when a new signup's checks fail", async () => {
+    expect((await w.onboard(w.a)).statusCode).toBe(200);
+    const before = await connectionOf(w.a.companyId);
+    w.fake.failNext("token", { code: 100, message: "Invalid verification code format." });
+    const failed = await w.onboard(w.a, w.fake.businesses[1]!);
+    expect(failed.statusCode).toBe(422);
+    expect(await connectionOf(w.a.companyId)).toEqual(before);
+  });
+
+  describe("a number the token cannot reach (squatting another business's number)", () => {
+    const victim = () => w.fake.businesses[0]!;
+    const attackersOwn = () => w.fake.businesses[1]!;
+    const claim = (code: string) =>
+      w.t.app.inject({
+        method: "POST",
+        url: "/app/whatsapp/embedded_signup/integrations/onboard.json",
+        headers: w.b.headers,
+        payload: {
+          whatsapp_embedded_signup: {
+            code,
+            waba_id: attackersOwn().wabaId,
+            phone_number_id: victim().phoneNumberId,
+          },
+        },
+      });
+    const storedNumbers = async () =>
+      (await w.rows<{ phone_number_id: string }>(sql`select phone_number_id from whatsapp_connections`)).map(
+        (row) => row.phone_number_id,
+      );
+
+    it.each([
+      ["the attacker's own token (it reaches their WABA, not the number)", () => w.fake.issueCode(attackersOwn())],
+      ["a code Meta does not know", () => "not-a-real-code"],
+    ])("refuses it with %s, storing nothing, and its owner connects it", async (_, codeOf) => {
+      const refused = await claim(codeOf());
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({ error: "whatsapp_onboarding_failed" });
+      expect(await storedNumbers()).not.toContain(victim().phoneNumberId);
+      expect((await w.status(w.b)).connection).toBeNull();
+      expect(w.fake.callsOf("register")).toHaveLength(0);
+
+      const owner = await w.onboard(w.a);
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect((owner.json() as { connection: { state: string } }).connection.state).toBe("connected");
+    });
   });
 
   it("keeps a number to one company, and writes to members are refused", async () => {

@@ -1,7 +1,8 @@
 import { attachmentUrl, fillTemplateVariables, type Message, WINDOW_CLOSED_CODE } from "@foreman/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { attachments, conversations, customers, messages, whatsappTemplates } from "#server/db/schema/index.ts";
+import { attachments, conversations, messages, whatsappTemplates } from "#server/db/schema/index.ts";
+import { verifiedIdentityOf } from "../agents/verified-customer.ts";
 import { findMessage } from "../conversations/messages.repository.ts";
 import type { JobHandler, JobQueue } from "../jobs/job-queue.ts";
 import { findConnection } from "./connections.repository.ts";
@@ -26,15 +27,20 @@ export async function queueWhatsappDelivery(
   await queue.enqueue(tx, { companyId: message.companyId, kind: "whatsapp_send", subjectId: message.messageId });
 }
 
-/** Everything the send job needs about one message, read in the message's own company. */
+/**
+ * Everything the send job needs about one message, read in the message's own company. It goes to the
+ * customer's WhatsApp number as Meta verified it, never to a phone someone typed.
+ */
 async function loadOutgoing(db: Executor, companyId: string, messageId: string) {
   const [row] = await db
-    .select({ message: messages, conversation: conversations, phone: customers.phone })
+    .select({ message: messages, conversation: conversations })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .leftJoin(customers, eq(customers.id, conversations.customerId))
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
-  return row ?? null;
+  if (!row) return null;
+  const customerId = row.conversation.customerId;
+  const phone = customerId ? await verifiedIdentityOf(db, companyId, customerId, "whatsapp") : null;
+  return { ...row, phone };
 }
 
 /**

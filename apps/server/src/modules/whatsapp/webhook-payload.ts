@@ -1,4 +1,4 @@
-import { type DeliveryStatus, isDeliveryStatus } from "@foreman/contract";
+import { type DeliveryStatus, isDeliveryStatus, whatsappIdentity } from "@foreman/contract";
 
 // Meta's webhook bodies, read leniently: anything unexpected in one item skips that item, never the
 // delivery (Meta would retry the whole body for days). Shapes: research §2.1.
@@ -24,6 +24,7 @@ export type InboundKind =
 
 export type InboundItem = {
   wamid: string;
+  /** The sender's WhatsApp number, verified by Meta: "+" and its digits. */
   from: string;
   name: string | null;
   kind: InboundKind;
@@ -109,10 +110,12 @@ const MEDIA_LABELS: Record<string, string> = {
 
 function readMessage(message: Json, names: Map<string, string>): InboundItem | null {
   const wamid = str(message.id);
-  const from = str(message.from);
+  const waId = str(message.from);
+  // The sender as the number Meta verified ("+" and digits); anything else is not a customer we can know.
+  const from = waId ? whatsappIdentity(waId) : null;
   const type = str(message.type) ?? "unknown";
-  if (!wamid || !from) return null;
-  const base = { wamid, from, name: names.get(from) ?? null, media: null };
+  if (!wamid || !waId || !from) return null;
+  const base = { wamid, from, name: names.get(waId) ?? null, media: null };
   if (type === "text") {
     const body = str(obj(message.text).body);
     return body ? { ...base, kind: "text", content: body } : null;

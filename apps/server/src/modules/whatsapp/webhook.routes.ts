@@ -64,8 +64,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
     "/webhooks/whatsapp",
     {
       bodyLimit: WEBHOOK_MAX_BYTES,
-      // Meta delivers in bursts from a few addresses; the signature is the gate.
-      config: { keepWireCase: true, rateLimit: { max: 6000, timeWindow: 60_000 } },
+      // Meta delivers in bursts from a few addresses: its own bucket in lib/rate-limit-buckets.ts.
+      config: { keepWireCase: true },
       schema: {
         tags: ["whatsapp"],
         summary: "Meta's WhatsApp deliveries: messages, statuses, template reviews",

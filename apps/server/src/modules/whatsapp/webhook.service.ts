@@ -1,14 +1,14 @@
 import { advanceDeliveryStatus, type Message, templateStatusFromMeta } from "@foreman/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
-  customers,
   messages,
   type WhatsappConnectionRow,
   whatsappConnections,
   whatsappTemplates,
 } from "#server/db/schema/index.ts";
 import { createConversation, findOpenChannelConversation, storeInbound } from "../agents/inbound-message.ts";
+import { customerOfVerifiedIdentity } from "../agents/verified-customer.ts";
 import { findMessage } from "../conversations/messages.repository.ts";
 import { answeringEmployeeId, findConnectionByPhoneNumberId, findConnectionsByWaba } from "./connections.repository.ts";
 import type { InboundItem, StatusItem, WebhookChange } from "./webhook-payload.ts";
@@ -92,12 +92,12 @@ async function receiveMessage(deps: WhatsappDeps, connection: WhatsappConnection
           apiChannelId: null,
           whatsappConnectionId: connection.id,
           isTest: false,
-          lead: { source: "WhatsApp", personName: item.name ?? phoneOf(item.from) },
+          lead: { source: "WhatsApp", personName: item.name ?? item.from },
         }));
       const message = await storeInbound(tx, deps.queue, {
         companyId,
         conversationId,
-        senderName: item.name ?? phoneOf(item.from),
+        senderName: item.name ?? item.from,
         content: item.content,
         apiChannelId: null,
         externalId: null,
@@ -122,25 +122,16 @@ async function receiveMessage(deps: WhatsappDeps, connection: WhatsappConnection
   return true;
 }
 
-/** WhatsApp ids are the number's digits; people read it with a plus. */
-export const phoneOf = (waId: string) => `+${waId.replace(/^\+/, "")}`;
-
-/** The company's customer with this WhatsApp number; created the first time (one at a time per number). */
-async function findOrCreateCustomer(tx: Executor, companyId: string, item: InboundItem): Promise<string> {
-  const phone = phoneOf(item.from);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`whatsapp-customer:${companyId}:${phone}`}))`);
-  const [known] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.companyId, companyId), eq(customers.phone, phone)))
-    .orderBy(customers.createdAt)
-    .limit(1);
-  if (known) return known.id;
-  const [created] = await tx
-    .insert(customers)
-    .values({ companyId, fullName: item.name ?? phone, phone })
-    .returning({ id: customers.id });
-  return created!.id;
+/**
+ * The company's customer with this WhatsApp number, found by the number as an identity Meta verified
+ * (never by a phone someone typed elsewhere); created the first time.
+ */
+function findOrCreateCustomer(tx: Executor, companyId: string, item: InboundItem): Promise<string> {
+  return customerOfVerifiedIdentity(
+    tx,
+    { companyId, kind: "whatsapp", value: item.from },
+    { fullName: item.name ?? item.from, phone: item.from },
+  );
 }
 
 /**

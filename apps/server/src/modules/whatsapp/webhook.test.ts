@@ -123,6 +123,22 @@ describe("deliveries", () => {
     expect(files[0]!.byte_size).toBe(PNG.byteLength);
   });
 
+  it("stops downloading media once it passes 16 MB, whatever size Meta declared, storing nothing", async () => {
+    // 64 MB of a PNG-looking file, declared as 1 KB: the download must stop near the limit.
+    const big = w.fake.addMedia({ mimeType: "image/png", size: 64 * 1024 * 1024, declaredSize: 1024 });
+    await w.webhook(w.fake.inboundMessage({ id: "wamid.big-png", from: "5491100000007", type: "image", mediaId: big }));
+    await w.settle();
+    const files = await w.rows(sql`
+      select a.id from attachments a join messages m on m.id = a.message_id where m.whatsapp_message_id = 'wamid.big-png'`);
+    expect(files).toHaveLength(0);
+    const [job] = await w.rows<{ state: string; last_error: string }>(sql`
+      select j.state, j.last_error from jobs j join messages m on m.id = j.subject_id
+      where j.kind = 'whatsapp_media' and m.whatsapp_message_id = 'wamid.big-png'`);
+    expect(job).toEqual({ state: "failed", last_error: "The file is larger than 16 MB" });
+    // Not read whole: what the fake had to produce stays near the limit (plus what the sockets buffer).
+    expect(w.fake.mediaBytesServed(big)).toBeLessThan(24 * 1024 * 1024);
+  });
+
   it("does not store media whose bytes are not what Meta declared", async () => {
     const fake = w.fake.addMedia({ mimeType: "image/png", data: Buffer.from("<html>not a png</html>") });
     await w.webhook(

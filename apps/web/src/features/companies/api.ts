@@ -1,4 +1,10 @@
-import { type Company, type Me, reconcileSelectedCompany } from "@foreman/contract";
+import {
+  type Company,
+  type CompanySettings,
+  type CompanySettingsPatch,
+  type Me,
+  reconcileSelectedCompany,
+} from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { shellDataConfig } from "#web/lib/config.ts";
@@ -38,4 +44,17 @@ export function reconcileCompanySelection(me: Me): Company | null {
 /** The selected company as the server describes it (fresh name and logo), or null. */
 export function findSelectedCompany(me: Me, selectedId: string | undefined): Company | null {
   return me.managedCompanies.find((company) => company.id === selectedId) ?? null;
+}
+
+/**
+ * `PATCH /app/companies/{id}/settings.json` (owners and admins): the company's settings as they now are.
+ * /app/me.json carries them too, so callers refetch it afterwards.
+ */
+export function updateCompanySettings(companyId: string, patch: CompanySettingsPatch): Promise<CompanySettings> {
+  return apiRequest<CompanySettings>(`/app/companies/${encodeURIComponent(companyId)}/settings.json`, {
+    companyScoped: true,
+    companyId,
+    method: "PATCH",
+    body: patch,
+  });
 }

@@ -3,8 +3,20 @@ import { describe, expect, it } from "vitest";
 import { getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 import { reconcileCompanySelection } from "./api.ts";
 
-const northwind = { id: "nw", name: "Northwind Supply", logoSmallUrl: null, role: "owner" as const };
-const andes = { id: "an", name: "Andes Comercial", logoSmallUrl: null, role: "member" as const };
+const northwind = {
+  id: "nw",
+  name: "Northwind Supply",
+  logoSmallUrl: null,
+  role: "owner" as const,
+  membersMayApprove: false,
+};
+const andes = {
+  id: "an",
+  name: "Andes Comercial",
+  logoSmallUrl: null,
+  role: "member" as const,
+  membersMayApprove: false,
+};
 const me = (managedCompanies: Me["managedCompanies"]): Me => ({
   id: "u1",
   email: "demo@example.com",

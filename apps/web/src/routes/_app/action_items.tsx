@@ -1,7 +1,10 @@
-import { parseActionItemsSearch } from "@foreman/contract";
+import { parseActionItemsSearch, type TaskState } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
 import { PendingView } from "#web/components/feedback/pending-view.tsx";
+import { ApprovalSetting } from "#web/features/companies/components/approval-setting.tsx";
+import { useCanApprove } from "#web/features/companies/use-can-manage.ts";
 import { ActionItemsPage } from "#web/features/tasks/action-items/components/action-items-page.tsx";
+import { CompanyGate } from "#web/lib/company-id.tsx";
 
 export const Route = createFileRoute("/_app/action_items")({
   // The to-do list by default; `?state=done` is the Done tab. No loader: this file is part of the shell's
@@ -13,6 +16,16 @@ export const Route = createFileRoute("/_app/action_items")({
 });
 
 function ActionItemsRoute() {
-  const { state } = Route.useSearch();
-  return <ActionItemsPage state={state ?? "to_do"} />;
+  const state = Route.useSearch().state ?? "to_do";
+  return (
+    <CompanyGate fallback={<ActionItemsPage state={state} />}>
+      <ActionItemsForCompany state={state} />
+    </CompanyGate>
+  );
+}
+
+// Who may authorize comes from the user's membership of the selected company.
+function ActionItemsForCompany({ state }: { state: TaskState }) {
+  const canApprove = useCanApprove();
+  return <ActionItemsPage state={state} canApprove={canApprove} approvalSetting={<ApprovalSetting />} />;
 }

@@ -52,6 +52,8 @@ export const REPLIES = {
       n === null ? "I can't find any orders on your account." : `I can't find order ${n} on your account.`,
     handedOff: "I'm passing you to a colleague from our team; they will answer you here shortly.",
     checking: "Let me check that with the team; I'll get back to you here shortly.",
+    awaitingTeam: (quote: number) =>
+      `I'm still waiting for the team's answer on quote Q-${quote}, so I can't change it until they decide. I'll get back to you here as soon as they do.`,
   },
   es: {
     greeting: (me: string, company: string, name: string | null) =>
@@ -85,6 +87,8 @@ export const REPLIES = {
       n === null ? "No encuentro pedidos en tu cuenta." : `No encuentro el pedido ${n} en tu cuenta.`,
     handedOff: "Te paso con una persona de nuestro equipo; te responderá aquí en breve.",
     checking: "Déjame consultarlo con el equipo; te respondo aquí en breve.",
+    awaitingTeam: (quote: number) =>
+      `Todavía espero la respuesta del equipo sobre la cotización Q-${quote}, así que no puedo cambiarla hasta que decidan. Te respondo aquí en cuanto lo hagan.`,
   },
 } satisfies Record<MessageLanguage, unknown>;
 

@@ -58,6 +58,8 @@ export function nextStep(understood: UnderstoodMessage, text: string, results: T
   const say: Replies = REPLIES[understood.language];
   const last = results.at(-1);
   const called = (name: AgentToolName) => results.find((result) => result.name === name);
+  // The quote waits on staff's decision, so the tools refuse to change it: the customer waits too.
+  if (last && !last.ok && hints.openQuote?.awaitingApproval) return { say: say.awaitingTeam(hints.openQuote.number) };
   // A refusal nobody planned for: tell the customer we are checking, and ask staff once.
   if (last && !last.ok && !["confirm_order", "upsert_quote"].includes(last.name)) {
     return called("ask_human") ? { say: say.checking } : { call: "ask_human", args: { question: text } };

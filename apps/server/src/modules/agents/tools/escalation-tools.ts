@@ -1,6 +1,8 @@
-import type { ActionType, AgentRequest } from "@foreman/contract";
+import type { ActionType, AgentRequest, QuoteSnapshot } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import { taskMessages, tasks } from "#server/db/schema/index.ts";
+import type { QuoteSummary } from "../context.ts";
+import { frozenQuoteRefusal } from "./quote-tools.ts";
 import { type AgentTool, formatPrice, ok, refuse, type ToolEnv } from "./tool.ts";
 
 /** How long staff have to respond to an action item the runtime raises. */
@@ -79,29 +81,43 @@ export const askHuman: AgentTool<"ask_human"> = {
     }),
 };
 
+/** The quote as staff will see it in the item: what their approval approves, and nothing else. */
+const snapshotOf = (quote: QuoteSummary): QuoteSnapshot => ({
+  version: quote.version,
+  totalCents: quote.totalCents,
+  currency: quote.currency,
+  discountPercent: quote.discountPercent,
+});
+
 export const requestAuthorization: AgentTool<"request_authorization"> = {
   name: "request_authorization",
   async run({ reason, discount_percent }, env) {
     const quote = env.context.openQuote;
     if (!quote) return refuse("There is no open quote to authorize anything on: build one with upsert_quote first.");
+    // One request at a time per quote: staff decide on the quote as it is, then the AI may ask again.
+    const frozen = await frozenQuoteRefusal(env.db, env, quote);
+    if (frozen) return frozen;
     const customer = env.context.customer?.fullName ?? "the customer";
-    if (discount_percent !== undefined && discount_percent > 0) {
-      return raise(env, {
-        actionType: "authorize",
-        title: `${discount_percent}% discount on Q-${quote.number}`,
-        question: `${customer} asks for ${discount_percent}% off Q-${quote.number} (${formatPrice(quote.subtotalCents, quote.currency)} before discount); my limit is ${env.context.employee?.maxDiscountPercent ?? 0}%. ${reason}`,
-        request: { kind: "discount", quoteId: quote.id, discountPercent: discount_percent },
-        quoteId: quote.id,
-        tag: "discount",
-      });
-    }
-    return raise(env, {
-      actionType: "authorize",
-      title: `Confirm order Q-${quote.number} for ${formatPrice(quote.totalCents, quote.currency)}`,
-      question: `${customer} wants to go ahead with Q-${quote.number} (${formatPrice(quote.totalCents, quote.currency)}), above what I may confirm alone. ${reason}`,
-      request: { kind: "order_total", quoteId: quote.id, totalCents: quote.totalCents },
-      quoteId: quote.id,
-      tag: "order",
-    });
+    const snapshot = snapshotOf(quote);
+    const raised =
+      discount_percent !== undefined && discount_percent > 0
+        ? await raise(env, {
+            actionType: "authorize",
+            title: `${discount_percent}% discount on Q-${quote.number}`,
+            question: `${customer} asks for ${discount_percent}% off Q-${quote.number} (${formatPrice(quote.subtotalCents, quote.currency)} before discount); my limit is ${env.context.employee?.maxDiscountPercent ?? 0}%. ${reason}`,
+            request: { kind: "discount", quoteId: quote.id, discountPercent: discount_percent, quote: snapshot },
+            quoteId: quote.id,
+            tag: "discount",
+          })
+        : await raise(env, {
+            actionType: "authorize",
+            title: `Confirm order Q-${quote.number} for ${formatPrice(quote.totalCents, quote.currency)}`,
+            question: `${customer} wants to go ahead with Q-${quote.number} (${formatPrice(quote.totalCents, quote.currency)}), above what I may confirm alone. ${reason}`,
+            request: { kind: "order_total", quoteId: quote.id, totalCents: quote.totalCents, quote: snapshot },
+            quoteId: quote.id,
+            tag: "order",
+          });
+    quote.awaitingApproval = env.effects.waits.at(-1)?.title ?? null;
+    return raised;
   },
 };

@@ -9,7 +9,9 @@ const RECENT = 5;
 
 /**
  * The conversation's own customer's orders. It takes no customer: whoever the model names, it only ever
- * reads the customer the channel identified, so another customer's orders are never within reach.
+ * reads the customer the channel identified, so another customer's orders are never within reach. That
+ * customer is only ever reached through the channel's own contact or an identifier it verified (never
+ * a phone or email someone typed: agents/verified-customer.ts), so typing a number reaches no one's orders.
  */
 export const findOrders: AgentTool<"find_orders"> = {
   name: "find_orders",

@@ -3,20 +3,18 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { aiDepartments, aiEmployees, conversations, leads } from "#server/db/schema/index.ts";
 import { type AgentTool, needsHuman, ok, refuse } from "./tool.ts";
 
+/** Moves the lead to a stage the AI may set (contract `AI_LEAD_STAGES`: never won, which a confirmed order sets). */
 export const updateLeadStage: AgentTool<"update_lead_stage"> = {
   name: "update_lead_stage",
   async run({ stage }, env) {
     const { db, context } = env;
     if (!context.lead) return refuse("This conversation has no lead.");
     if (needsHuman(env, "update_lead_stage")) return refuse("Changing a lead's stage needs staff: use ask_human.");
+    if (context.lead.stage === "won") return refuse("This lead is won (its order is confirmed): its stage stays.");
     const now = new Date();
     await db
       .update(leads)
-      .set({
-        stage,
-        ...(stage === "qualified" ? { qualifiedAt: now } : {}),
-        ...(stage === "won" ? { wonAt: now } : {}),
-      })
+      .set({ stage, ...(stage === "qualified" ? { qualifiedAt: now } : {}) })
       .where(and(eq(leads.companyId, context.companyId), eq(leads.id, context.lead.id)));
     context.lead.stage = stage;
     return ok({ lead_stage: stage });

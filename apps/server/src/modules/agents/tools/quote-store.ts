@@ -1,6 +1,8 @@
+import { lineTotalCents, quantityIssue } from "@foreman/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { leads, lineItems, products, quotes } from "#server/db/schema/index.ts";
+import { nextVersion } from "../../orders/quote-transitions.ts";
 import { type AgentContext, findOpenQuote, type QuoteSummary } from "../context.ts";
 
 // The quote an AI employee builds in a conversation: one open quote per conversation, its prices always
@@ -19,12 +21,15 @@ export type PricedLine = {
   currency: string;
 };
 
-/** Catalog prices for the lines; a SKU the company does not sell (or no longer: inactive) is named in `unknown`. */
+/**
+ * Catalog prices for the lines; a SKU the company does not sell (or no longer: inactive) is named in
+ * `unknown`, a quantity its unit does not allow (contract `quantityIssue`) in `refused`.
+ */
 export async function priceLines(
   db: Executor,
   companyId: string,
   lines: QuoteLine[],
-): Promise<{ priced: PricedLine[]; unknown: string[] }> {
+): Promise<{ priced: PricedLine[]; unknown: string[]; refused: string[] }> {
   const skus = [...new Set(lines.map((line) => line.sku.trim().toUpperCase()))];
   const rows = await db
     .select()
@@ -34,9 +39,15 @@ export async function priceLines(
     );
   const bySku = new Map(rows.map((row) => [row.sku.toUpperCase(), row]));
   const unknown = skus.filter((sku) => !bySku.has(sku));
+  const refused: string[] = [];
   const priced = lines.flatMap((line) => {
     const product = bySku.get(line.sku.trim().toUpperCase());
     if (!product) return [];
+    const issue = quantityIssue(product, line.quantity);
+    if (issue) {
+      refused.push(issue);
+      return [];
+    }
     return [
       {
         productId: product.id,
@@ -45,12 +56,12 @@ export async function priceLines(
         measureUnit: product.measureUnit,
         quantity: line.quantity,
         unitPriceCents: product.unitPriceCents,
-        totalCents: Math.round(product.unitPriceCents * line.quantity),
+        totalCents: lineTotalCents(product.unitPriceCents, line.quantity),
         currency: product.currency,
       },
     ];
   });
-  return { priced, unknown };
+  return { priced, unknown, refused };
 }
 
 export function discountCentsOf(subtotalCents: number, percent: number): number {
@@ -91,7 +102,7 @@ export async function writeQuote(
     quoteId = open.id;
     await tx
       .update(quotes)
-      .set({ ...money, state: open.state === "sent" ? "sent" : "draft" })
+      .set({ ...money, state: open.state === "sent" ? "sent" : "draft", ...nextVersion() })
       .where(and(eq(quotes.companyId, companyId), eq(quotes.id, quoteId)));
     await tx.delete(lineItems).where(eq(lineItems.quoteId, quoteId));
   } else {
@@ -136,20 +147,6 @@ export async function writeQuote(
     })),
   );
   return (await findOpenQuote(tx, companyId, context.conversation.id))!;
-}
-
-/** The discount on an existing quote, recomputed on its subtotal (an authorization applied later). */
-export async function applyDiscount(tx: Executor, companyId: string, quoteId: string, percent: number) {
-  const [row] = await tx
-    .update(quotes)
-    .set({
-      discountPercent: percent,
-      discountCents: sql`least(${quotes.subtotalCents}, round(${quotes.subtotalCents} * ${percent}::numeric / 100))::int`,
-      totalCents: sql`${quotes.subtotalCents} - least(${quotes.subtotalCents}, round(${quotes.subtotalCents} * ${percent}::numeric / 100))::int + ${quotes.taxCents}`,
-    })
-    .where(and(eq(quotes.companyId, companyId), eq(quotes.id, quoteId)))
-    .returning();
-  return row ?? null;
 }
 
 /** What the model is told about a quote. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvToSections, detectDelimiter, parseCsvRows } from "./csv.ts";
-import { decodeEntities, htmlToSections } from "./html.ts";
+import { htmlToSections } from "./html.ts";
 import { markdownToSections } from "./markdown.ts";
 import { pagesToSections, runsToLines } from "./pdf.ts";
 import { normaliseBlock } from "./sections.ts";
@@ -18,10 +18,17 @@ describe("whitespace", () => {
 describe("HTML", () => {
   it("decodes named, decimal and hex references, leaving unknown ones alone", () => {
     expect(
-      decodeEntities("&amp; &lt; &gt; &quot; &#39; &nbsp; &#233; &#xF1; &euro; &ntilde; &bogus; &#0; &#x110000;"),
-    ).toBe("& < > \" ' \u00a0 é ñ € ñ &bogus; \ufffd \ufffd");
-    // Decoding happens once: an escaped reference stays a reference.
-    expect(decodeEntities("&amp;lt;")).toBe("&lt;");
+      htmlToSections(
+        "<p>&amp; &lt; &gt; &quot; &#39; &#233; &#xF1; &euro; &ntilde; &bogus; &#0; &#x110000; &amp;lt;</p>",
+      ),
+    ).toEqual([{ heading: null, text: "& < > \" ' é ñ € ñ &bogus; \ufffd \ufffd &lt;" }]);
+  });
+
+  it("reads a page in one pass: 200 KB of a tag that never closes takes milliseconds", () => {
+    const page = `<h1>Pallets</h1><p>Pallets cost 18 dollars.</p>${"<a x".repeat(50_000)}`;
+    const started = performance.now();
+    expect(htmlToSections(page)).toEqual([{ heading: "Pallets", text: "Pallets cost 18 dollars." }]);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("starts sections at h1–h6, nesting the heading path and closing deeper headings", () => {
@@ -103,6 +110,24 @@ describe("Markdown", () => {
     expect(section!.text).toBe(
       "Nota: usa npm run build, ver logo y https://ejemplo.es; file_name_here, 2 * 3 * 4, énfasis y cursiva.",
     );
+  });
+});
+
+describe("Markdown in one pass", () => {
+  it("reads 200 KB of links that never close in one pass, keeping the text", () => {
+    const started = performance.now();
+    const sections = markdownToSections(`# Pallets\n\nPallets cost 18 dollars.\n\n${"[a](b".repeat(40_000)}`);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(sections[0]).toEqual({
+      heading: "Pallets",
+      text: expect.stringMatching(/^Pallets cost 18 dollars\.\n\n\[a\]\(b/),
+    });
+  });
+
+  it("keeps the text of HTML written in Markdown, without its tags or comments", () => {
+    expect(markdownToSections("Uno <b>dos</b> <!-- nota -->\n\n<div>\n<p>Tres</p>\n</div>\n")).toEqual([
+      { heading: null, text: "Uno dos\n\nTres" },
+    ]);
   });
 });
 

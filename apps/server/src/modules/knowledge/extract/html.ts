@@ -1,95 +1,24 @@
 // HTML (uploaded pages, and what mammoth makes of a DOCX) as sections: h1–h6 start sections, block
-// elements break lines, scripts/styles/comments go, entities are decoded. A forgiving scan over tags,
-// not a DOM: uploaded pages are often sloppy, and only the text and its headings matter here.
+// elements break lines, scripts/styles/comments go, entities are decoded. htmlparser2's streaming
+// tokenizer reads the page in one linear pass and copes with sloppy markup (unclosed tags, stray
+// quotes) the way browsers do; only the text and its headings matter here, so no DOM is built.
+import { Parser } from "htmlparser2";
 import { type Section, SectionBuilder } from "./sections.ts";
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  shy: "\u00ad",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  euro: "€",
-  pound: "£",
-  cent: "¢",
-  yen: "¥",
-  deg: "°",
-  ordf: "ª",
-  ordm: "º",
-  middot: "·",
-  bull: "•",
-  hellip: "…",
-  ndash: "–",
-  mdash: "—",
-  lsquo: "‘",
-  rsquo: "’",
-  sbquo: "‚",
-  ldquo: "“",
-  rdquo: "”",
-  bdquo: "„",
-  laquo: "«",
-  raquo: "»",
-  iexcl: "¡",
-  iquest: "¿",
-  times: "×",
-  divide: "÷",
-  plusmn: "±",
-  frac12: "½",
-  frac14: "¼",
-  frac34: "¾",
-  sect: "§",
-  para: "¶",
-  aacute: "á",
-  eacute: "é",
-  iacute: "í",
-  oacute: "ó",
-  uacute: "ú",
-  Aacute: "Á",
-  Eacute: "É",
-  Iacute: "Í",
-  Oacute: "Ó",
-  Uacute: "Ú",
-  agrave: "à",
-  egrave: "è",
-  igrave: "ì",
-  ograve: "ò",
-  ugrave: "ù",
-  Agrave: "À",
-  Egrave: "È",
-  Ograve: "Ò",
-  ntilde: "ñ",
-  Ntilde: "Ñ",
-  uuml: "ü",
-  Uuml: "Ü",
-  ouml: "ö",
-  auml: "ä",
-  ccedil: "ç",
-  Ccedil: "Ç",
-};
-
-/** Decodes character references: the named ones above and every numeric one (&#233; &#xE9;). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, name: string) => {
-    if (name.startsWith("#")) {
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      // NUL, surrogates and beyond Unicode are not characters: the replacement character, as browsers do.
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
-      return String.fromCodePoint(code);
-    }
-    return NAMED_ENTITIES[name] ?? whole;
-  });
-}
-
 // Elements whose content is never text for a reader (a <nav> is the site's menu, the same on every page).
-const SKIPPED = /<(script|style|noscript|template|svg|math|iframe|object|select|textarea|nav)\b[\s\S]*?<\/\1\s*>/gi;
-const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-// A tag (attribute values may hold ">"), a doctype/CDATA/processing instruction.
-const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|<![^>]*>|<\?[^>]*>/g;
+const SKIPPED = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "select",
+  "textarea",
+  "nav",
+]);
 
 // Elements that stand as their own paragraph(s).
 const PARAGRAPH_ELEMENTS = new Set([
@@ -125,14 +54,20 @@ const MAX_HEADING_CHARS = 200;
 // Elements that start a new line within a paragraph.
 const LINE_ELEMENTS = new Set(["br", "li", "dt", "dd", "tr", "option", "legend"]);
 
+const HEADING = /^h([1-6])$/;
+
+type Step = { heading: number; text: string } | { paragraph: string };
+
 /** The text of an HTML document as sections. */
 export function htmlToSections(html: string): Section[] {
-  const builder = new SectionBuilder();
-  let source = html.replace(COMMENT, "").replace(SKIPPED, " ");
-  // The page's <title> heads the text that comes before its first heading.
-  const title = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(source);
-  if (title) builder.heading(1, decodeEntities(title[1]!));
-  source = source.replace(/<head\b[\s\S]*?<\/head\s*>/i, " ").replace(/<title\b[\s\S]*?<\/title\s*>/gi, " ");
+  // Steps are recorded, then replayed after the page's <title>, which heads the text before the first
+  // heading wherever in the page it appears.
+  const steps: Step[] = [];
+  // Written in the parser's callbacks: typed wide so the checks after parsing are not narrowed to null.
+  let title = null as string | null;
+  let titleText = null as string | null;
+  let skipDepth = 0;
+  let headDepth = 0;
 
   let paragraph = "";
   let heading: { level: number; text: string } | null = null;
@@ -144,66 +79,96 @@ export function htmlToSections(html: string): Section[] {
     if (heading) heading.text += text;
     else paragraph += text;
   };
+  const flushParagraph = () => {
+    if (paragraph.trim() !== "") steps.push({ paragraph });
+    paragraph = "";
+  };
   const endParagraph = () => {
     if (heading || cellDepth > 0) append(" ");
-    else {
-      builder.paragraph(paragraph);
-      paragraph = "";
-    }
+    else flushParagraph();
   };
   const endHeading = () => {
     if (!heading) return;
     const { level, text } = heading;
     heading = null;
     // A "heading" this long is a heading left unclosed swallowing the text after it: keep it as text.
-    if (text.trim().length > MAX_HEADING_CHARS) builder.paragraph(text);
-    else builder.heading(level, text);
-  };
-  const addText = (raw: string) => {
-    if (raw === "") return;
-    const text = decodeEntities(preDepth > 0 ? raw : raw.replace(/\s+/g, " "));
-    append(text);
+    if (text.trim().length > MAX_HEADING_CHARS) steps.push({ paragraph: text });
+    else steps.push({ heading: level, text });
   };
 
-  let last = 0;
-  for (const match of source.matchAll(TOKEN)) {
-    addText(source.slice(last, match.index));
-    last = match.index + match[0].length;
-    const name = match[2]?.toLowerCase();
-    if (!name) continue; // doctype, CDATA marker, processing instruction
-    const closing = match[1] === "/";
-    const level = /^h([1-6])$/.exec(name)?.[1];
-    if (level) {
-      if (closing) endHeading();
-      else {
-        endHeading();
-        builder.paragraph(paragraph);
-        paragraph = "";
-        heading = { level: Number(level), text: "" };
-      }
-      continue;
-    }
-    if (name === "pre") preDepth = Math.max(0, preDepth + (closing ? -1 : 1));
-    if (name === "tr") {
-      cellsInRow = 0;
-      cellDepth = 0;
-    }
-    if (name === "table" && closing) cellDepth = 0;
-    if (name === "td" || name === "th") {
-      if (closing) cellDepth = Math.max(0, cellDepth - 1);
-      else {
-        if (cellsInRow > 0) append(" | ");
-        cellsInRow++;
-        cellDepth++;
-      }
-      continue;
-    }
-    if (PARAGRAPH_ELEMENTS.has(name)) endParagraph();
-    else if (LINE_ELEMENTS.has(name) && !closing) append(cellDepth > 0 || heading ? " " : "\n");
-  }
-  addText(source.slice(last));
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (skipDepth > 0 || SKIPPED.has(name)) {
+          if (SKIPPED.has(name)) skipDepth++;
+          return;
+        }
+        if (name === "title") titleText ??= "";
+        if (name === "head") headDepth++;
+        const level = HEADING.exec(name)?.[1];
+        if (level) {
+          endHeading();
+          flushParagraph();
+          heading = { level: Number(level), text: "" };
+          return;
+        }
+        if (name === "pre") preDepth++;
+        if (name === "tr") {
+          cellsInRow = 0;
+          cellDepth = 0;
+        }
+        if (name === "td" || name === "th") {
+          if (cellsInRow > 0) append(" | ");
+          cellsInRow++;
+          cellDepth++;
+          return;
+        }
+        if (PARAGRAPH_ELEMENTS.has(name)) endParagraph();
+        else if (LINE_ELEMENTS.has(name)) append(cellDepth > 0 || heading ? " " : "\n");
+      },
+      onclosetag(name) {
+        if (skipDepth > 0) {
+          if (SKIPPED.has(name)) skipDepth--;
+          return;
+        }
+        if (name === "title" && titleText !== null && title === null) title = titleText;
+        if (name === "head") headDepth = Math.max(0, headDepth - 1);
+        if (HEADING.test(name)) {
+          endHeading();
+          return;
+        }
+        if (name === "pre") preDepth = Math.max(0, preDepth - 1);
+        if (name === "table") cellDepth = 0;
+        if (name === "td" || name === "th") {
+          cellDepth = Math.max(0, cellDepth - 1);
+          return;
+        }
+        if (PARAGRAPH_ELEMENTS.has(name)) endParagraph();
+      },
+      ontext(raw) {
+        if (skipDepth > 0) return;
+        if (titleText !== null && title === null) {
+          titleText += raw;
+          return;
+        }
+        if (headDepth > 0) return;
+        append(preDepth > 0 ? raw : raw.replace(/\s+/g, " "));
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: false },
+  );
+  parser.end(html);
   endHeading();
   cellDepth = 0;
-  endParagraph();
+  flushParagraph();
+
+  const builder = new SectionBuilder();
+  // A <title> never closed runs to the end of the page: then it is text, not a heading.
+  if (title !== null && title.trim().length > MAX_HEADING_CHARS) builder.paragraph(title);
+  else if (title !== null) builder.heading(1, title);
+  for (const step of steps) {
+    if ("paragraph" in step) builder.paragraph(step.paragraph);
+    else builder.heading(step.heading, step.text);
+  }
   return builder.finish();
 }

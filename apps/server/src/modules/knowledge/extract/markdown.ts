@@ -1,97 +1,136 @@
-// Markdown as sections: ATX ("## Prices") and setext (underlined) headings start sections; fenced code
-// is kept as text and a "#" inside it is never a heading. Inline markup is reduced to its text.
+// Markdown as sections through markdown-it (CommonMark, with GFM tables): ATX and setext headings start
+// sections; fenced code is kept as text and a "#" inside it is never a heading; inline markup is reduced
+// to its text, links keeping their address. markdown-it reads a file in one pass over its tokens, where
+// the regular expressions it replaces scanned to the end of the file from each unclosed link or emphasis.
+import MarkdownIt, { type Token } from "markdown-it";
+import { htmlToSections } from "./html.ts";
 import { type Section, SectionBuilder } from "./sections.ts";
 
-const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const TABLE_DELIMITER_ROW = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-// A line that opens a block a setext underline cannot turn into a heading.
-const NOT_PARAGRAPH = /^ {0,3}([-+*]\s|\d{1,9}[.)]\s|>|\|)/;
-
-/** Inline Markdown as plain text: links keep their address, emphasis and code marks go. */
-export function markdownInline(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, "$1 ($2)")
-    .replace(/<((?:https?|mailto):[^>\s]+)>/g, "$1")
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
-    .replace(/(^|[^\p{L}\p{N}*])\*(?=\S)([^*\n]*?\S)\*(?![\p{L}\p{N}*])/gu, "$1$2")
-    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_\n]*?\S)_(?![\p{L}\p{N}_])/gu, "$1$2")
-    .replace(/~~(?=\S)([\s\S]*?\S)~~/g, "$1")
-    .replace(/`+([^`\n]+?)`+/g, "$1")
-    .replace(/^ {0,3}> ?/gm, "");
-}
+// HTML in Markdown is read as HTML (its text kept, its tags and comments dropped), not shown as markup.
+const parser = new MarkdownIt("default", { html: true, linkify: false, typographer: false });
 
 /** Skips a YAML front-matter block ("---" … "---") at the very start of the file. */
-function withoutFrontMatter(lines: string[]): string[] {
-  if (lines[0]?.trim() !== "---") return lines;
+function withoutFrontMatter(markdown: string): string {
+  const lines = markdown.split(/\r\n?|\n/, 62);
+  if (lines[0]?.trim() !== "---") return markdown;
   const end = lines.findIndex((line, index) => index > 0 && index <= 60 && /^(---|\.\.\.)\s*$/.test(line));
-  return end === -1 ? lines : lines.slice(end + 1);
+  if (end === -1) return markdown;
+  let at = 0;
+  for (let line = 0; line <= end; line++) at = markdown.indexOf("\n", at) + 1;
+  return markdown.slice(at);
 }
+
+/** An inline token's children as plain text: marks go, links become "text (address)". */
+function inlineText(tokens: readonly Token[]): string {
+  let text = "";
+  let link: { href: string; start: number; autolink: boolean } | null = null;
+  for (const token of tokens) {
+    switch (token.type) {
+      case "text":
+      case "code_inline":
+        text += token.content;
+        break;
+      case "softbreak":
+      case "hardbreak":
+        text += "\n";
+        break;
+      case "image":
+        text += inlineText(token.children ?? []);
+        break;
+      case "link_open":
+        link = { href: String(token.attrGet("href") ?? ""), start: text.length, autolink: token.markup === "autolink" };
+        break;
+      case "link_close":
+        if (link && !link.autolink && link.href !== "" && text.slice(link.start) !== link.href)
+          text += ` (${link.href})`;
+        link = null;
+        break;
+      default:
+        // Emphasis, strikethrough and inline HTML carry no text of their own.
+        break;
+    }
+  }
+  return text;
+}
+
+/** HTML written in a Markdown file, as its text. */
+const htmlText = (html: string) =>
+  htmlToSections(html)
+    .map((section) => (section.heading ? `${section.heading}\n${section.text}` : section.text))
+    .join("\n\n");
 
 export function markdownToSections(markdown: string): Section[] {
   const builder = new SectionBuilder();
-  const lines = withoutFrontMatter(markdown.split(/\r\n?|\n/));
-  let paragraph: string[] = [];
-  let fence: { char: string; length: number } | null = null;
-  let code: string[] = [];
+  const tokens = parser.parse(withoutFrontMatter(markdown), {});
+  // Lists and tables are one paragraph each, an item or a row per line.
+  let lines = null as string[] | null;
+  let depth = 0;
+  let itemPrefix = "";
+  let row = null as string[] | null;
+  let heading = 0;
 
-  const endParagraph = () => {
-    builder.paragraph(markdownInline(paragraph.join("\n")));
-    paragraph = [];
+  const block = (text: string) => {
+    if (lines) lines.push(text);
+    else builder.paragraph(text);
+  };
+  const open = () => {
+    if (depth++ === 0) lines = [];
+  };
+  const close = () => {
+    if (--depth === 0 && lines) {
+      builder.paragraph(lines.join("\n"));
+      lines = null;
+    }
   };
 
-  for (const line of lines) {
-    if (fence) {
-      const closing = FENCE.exec(line);
-      const marker = closing?.[1];
-      if (marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) {
-        fence = null;
-        builder.paragraph(code.join("\n"));
-        code = [];
-      } else code.push(line);
-      continue;
-    }
-    const opening = FENCE.exec(line);
-    if (opening) {
-      const marker = opening[1]!;
-      // A backtick fence's info string cannot hold backticks (then it is inline code, not a fence).
-      if (marker[0] === "~" || !line.slice(line.indexOf(marker) + marker.length).includes("`")) {
-        endParagraph();
-        fence = { char: marker[0]!, length: marker.length };
-        continue;
+  for (const token of tokens) {
+    switch (token.type) {
+      case "heading_open":
+        heading = Number(token.tag.slice(1));
+        break;
+      case "heading_close":
+        heading = 0;
+        break;
+      case "bullet_list_open":
+      case "ordered_list_open":
+      case "table_open":
+        open();
+        break;
+      case "bullet_list_close":
+      case "ordered_list_close":
+      case "table_close":
+        close();
+        break;
+      case "list_item_open":
+        itemPrefix = `${token.info}${token.markup} `;
+        break;
+      case "tr_open":
+        row = [];
+        break;
+      case "tr_close":
+        if (row) lines?.push(`| ${row.join(" | ")} |`);
+        row = null;
+        break;
+      case "inline": {
+        const text = inlineText(token.children ?? []);
+        if (row) row.push(text);
+        else if (heading && !lines) builder.heading(heading, text);
+        else if (lines) {
+          lines.push(itemPrefix + text);
+          itemPrefix = "";
+        } else builder.paragraph(text);
+        break;
       }
+      case "fence":
+      case "code_block":
+        block(token.content);
+        break;
+      case "html_block":
+        block(htmlText(token.content));
+        break;
+      default:
+        break;
     }
-    const atx = ATX_HEADING.exec(line);
-    if (atx) {
-      endParagraph();
-      builder.heading(atx[1]!.length, markdownInline(atx[2] ?? ""));
-      continue;
-    }
-    const underline = SETEXT_UNDERLINE.exec(line);
-    const previous = paragraph[paragraph.length - 1];
-    if (underline && previous !== undefined && previous.trim() !== "" && !NOT_PARAGRAPH.test(paragraph[0] ?? "")) {
-      // The paragraph just above the underline is the heading (=== level 1, --- level 2).
-      const text = paragraph.join(" ");
-      paragraph = [];
-      builder.heading(underline[1]![0] === "=" ? 1 : 2, markdownInline(text));
-      continue;
-    }
-    if (THEMATIC_BREAK.test(line)) {
-      endParagraph();
-      continue;
-    }
-    if (line.includes("|") && TABLE_DELIMITER_ROW.test(line)) continue;
-    if (line.trim() === "") {
-      endParagraph();
-      continue;
-    }
-    paragraph.push(line);
   }
-  endParagraph();
-  builder.paragraph(code.join("\n")); // a fence left open runs to the end of the file
   return builder.finish();
 }

@@ -2,8 +2,9 @@
 // layout read back into lines, paragraphs and headings. PDF.js gives positioned text runs; a line is the
 // runs on one baseline, a paragraph break is a gap wider than the page's usual line spacing, and a
 // heading is a short line set clearly larger than the document's body text.
-import { getDocumentProxy } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import { ExtractionError } from "./errors.ts";
+import { LIMIT_MESSAGES, PDF_MAX_PAGES } from "./limits.ts";
 import { type Section, SectionBuilder } from "./sections.ts";
 
 type Line = { text: string; y: number; size: number };
@@ -153,15 +154,19 @@ export async function pdfToSections(
 ): Promise<{ sections: Section[]; pages: number }> {
   // PDF.js may take over (detach) the buffer it is given: hand it a copy, never the caller's bytes.
   const data = new Uint8Array(bytes);
+  // Loaded on first use: PDF.js is most of what an extraction thread would load for any other kind.
+  const { getDocumentProxy: openPdf } = await import("unpdf");
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    document = await getDocumentProxy(data, { verbosity: 0 });
+    document = await openPdf(data, { verbosity: 0 });
   } catch (error) {
     throw pdfError(error);
   }
   try {
     const pages: Line[][] = [];
     const count = document.numPages;
+    // Counted from the page tree before any page is read.
+    if (count > PDF_MAX_PAGES) throw new ExtractionError(LIMIT_MESSAGES.pdfPages(count));
     for (let number = 1; number <= count; number++) {
       let lines: Line[];
       try {

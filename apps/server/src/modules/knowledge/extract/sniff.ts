@@ -1,6 +1,8 @@
 // What an uploaded file really is: its content decides, and the name's extension has to agree. Every
 // refusal says, in words for the person uploading, what is wrong with the file.
-import { zipEntryNames } from "./zip-directory.ts";
+import { DOCX_MAX_ENTRIES } from "./limits.ts";
+import { zipEntries, zipEntryNames } from "./zip-directory.ts";
+import { declaredZipProblem } from "./zip-limits.ts";
 
 export const KNOWLEDGE_FILE_KINDS = ["pdf", "docx", "text", "markdown", "html", "csv"] as const;
 export type KnowledgeFileKind = (typeof KNOWLEDGE_FILE_KINDS)[number];
@@ -134,13 +136,16 @@ export function sniffKnowledgeFile(fileName: string, bytes: Uint8Array): SniffRe
   if (kind === "pdf") return hasPdfHeader(bytes) ? accept() : mismatch();
   if (kind === "docx") {
     if (!isZip(bytes)) return mismatch();
-    const names = zipEntryNames(bytes);
-    if (names === null) {
+    const entries = zipEntries(bytes, DOCX_MAX_ENTRIES);
+    if (entries === null) {
       return refuse(
         `This file is named .${extension} but it is damaged or incomplete: it could not be opened as a Word document.`,
       );
     }
-    return names.some((name) => name.toLowerCase() === "word/document.xml") ? accept() : mismatch();
+    if (!entries.some((entry) => entry.name.toLowerCase() === "word/document.xml")) return mismatch();
+    // A zip bomb that admits it (its directory's own sizes) is refused now; one that lies, when it is read.
+    const problem = declaredZipProblem(entries);
+    return problem === null ? accept() : refuse(problem);
   }
 
   // Text kinds: UTF-8 without NUL bytes, and not a binary format that happens to decode.

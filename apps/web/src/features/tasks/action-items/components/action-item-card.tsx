@@ -16,9 +16,11 @@ import { TimeLeftLabel } from "./time-left-label.tsx";
 type ActionItemCardProps = {
   task: Task;
   onResolve?: (task: Task, body: ResolutionBody) => void;
+  /** Whether the user may authorize (owners and admins; members when the company allows it). */
+  canApprove?: boolean;
 };
 
-export function ActionItemCard({ task, onResolve }: ActionItemCardProps) {
+export function ActionItemCard({ task, onResolve, canApprove = false }: ActionItemCardProps) {
   const done = task.state === "done";
   return (
     <article
@@ -50,7 +52,11 @@ export function ActionItemCard({ task, onResolve }: ActionItemCardProps) {
         ) : null}
         <People task={task} />
         <RecentMessages messages={task.conversation.messages} />
-        {done ? <ResolvedSummary task={task} /> : onResolve ? <OpenItemForm task={task} onResolve={onResolve} /> : null}
+        {done ? (
+          <ResolvedSummary task={task} />
+        ) : onResolve ? (
+          <OpenItemForm task={task} onResolve={onResolve} canApprove={canApprove} />
+        ) : null}
       </div>
     </article>
   );
@@ -74,10 +80,18 @@ function Countdown({ dueAt }: { dueAt: string }) {
   return <TimeLeftLabel left={left} dueAt={dueAt} />;
 }
 
-function OpenItemForm({ task, onResolve }: { task: Task; onResolve: (task: Task, body: ResolutionBody) => void }) {
+function OpenItemForm({
+  task,
+  onResolve,
+  canApprove,
+}: {
+  task: Task;
+  onResolve: (task: Task, body: ResolutionBody) => void;
+  canApprove: boolean;
+}) {
   // A second clock: the form must close the moment the item expires, whatever the pill shows.
   const left = useTimeLeft(task.dueAt);
-  return <ResolveForm task={task} expired={left.expired} onResolve={onResolve} />;
+  return <ResolveForm task={task} expired={left.expired} onResolve={onResolve} canApprove={canApprove} />;
 }
 
 function People({ task }: { task: Task }) {

@@ -1,4 +1,4 @@
-import type { Task } from "@foreman/contract";
+import { APPROVER_ROLE_REQUIRED, type Task } from "@foreman/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,12 +28,12 @@ function serveToDo(tasks: Task[]) {
   };
 }
 
-function renderPage(state: "to_do" | "done" = "to_do") {
+function renderPage(state: "to_do" | "done" = "to_do", canApprove = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithRouter(
     <QueryClientProvider client={queryClient}>
       <CompanyIdProvider companyId={COMPANY}>
-        <ActionItemsPage state={state} />
+        <ActionItemsPage state={state} canApprove={canApprove} />
       </CompanyIdProvider>
     </QueryClientProvider>,
     { path: state === "done" ? "/action_items?state=done" : "/action_items" },
@@ -187,6 +187,39 @@ describe("action items", () => {
     await waitFor(() =>
       expect(api.requests.filter((request) => request.method === "GET").length).toBeGreaterThanOrEqual(2),
     );
+  });
+
+  it("does not offer Authorize to a member who may not approve, and says why; questions stay open", async () => {
+    const authorization = makeAuthorization();
+    const question = makeTask({ id: "q-open", title: "Saturday delivery?" });
+    serveToDo([authorization, question]);
+    renderPage("to_do", false);
+
+    const card = await screen.findByRole("article", { name: authorization.title });
+    expect(within(card).getByRole("button", { name: "Authorize" })).toBeDisabled();
+    expect(within(card).getByRole("button", { name: "Leave pending" })).toBeDisabled();
+    expect(within(card).getByRole("textbox")).toBeDisabled();
+    expect(within(card).getByTestId("approver-required")).toHaveTextContent(APPROVER_ROLE_REQUIRED);
+    const open = screen.getByRole("article", { name: question.title });
+    expect(within(open).getByRole("button", { name: "Answer" })).toBeEnabled();
+  });
+
+  it("shows staff why an authorization was not applied: the quote changed since it was raised", async () => {
+    const reason = "Q-1042 changed after this was raised (total $12,400.00 → $124,000.00); nothing was confirmed.";
+    const done = makeAuthorization({
+      state: "done",
+      decision: "authorized",
+      outcome: "changed_since_raised",
+      outcomeReason: reason,
+      resolvedAt: new Date(Date.now() - 60_000).toISOString(),
+      resolvedBy: { id: "u1", name: "Ana Ruiz" },
+    });
+    api.routes[TASKS_PATH] = (req, res) =>
+      sendJson(res, 200, req.path.includes("state=done") ? { tasks: [done], total: 1 } : { tasks: [], total: 0 });
+    renderPage("done");
+
+    const card = await screen.findByRole("article", { name: done.title });
+    expect(within(card).getByTestId("resolution-outcome")).toHaveTextContent(`Changed since it was raised: ${reason}`);
   });
 
   it("shows what was decided on the Done tab, without an answer box", async () => {

@@ -1,7 +1,7 @@
 import type { ResolutionBody, Task, TaskState } from "@foreman/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { CircleCheckBig, History } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
@@ -20,18 +20,25 @@ import { ActionItemCardsSkeleton } from "./action-items-skeleton.tsx";
 
 export const EMPTY_TO_DO_TITLE = "Nothing needs you right now";
 
-type ActionItemsPageProps = { state: TaskState };
+type ActionItemsPageProps = {
+  state: TaskState;
+  /** Whether the user may authorize (the route reads it from the user's membership). */
+  canApprove?: boolean;
+  /** The company's approval setting, shown beside the title (the route composes it). */
+  approvalSetting?: ReactNode;
+};
 
-export function ActionItemsPage({ state }: ActionItemsPageProps) {
+export function ActionItemsPage({ state, canApprove = false, approvalSetting }: ActionItemsPageProps) {
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <PageHeader
         title="Action items"
         description="Questions your AI employees need answered and decisions they need you to make."
+        actions={approvalSetting}
       />
       <ActionItemTabs current={state} />
       <CompanyGate fallback={<ActionItemCardsSkeleton />}>
-        <ActionItemsList key={state} state={state} />
+        <ActionItemsList key={state} state={state} canApprove={canApprove} />
       </CompanyGate>
     </div>
   );
@@ -40,7 +47,7 @@ export function ActionItemsPage({ state }: ActionItemsPageProps) {
 /** Where focus goes once an item has left the list: the next item's heading, else the list's. */
 type FocusTarget = { taskId: string } | "list" | null;
 
-function ActionItemsList({ state }: { state: TaskState }) {
+function ActionItemsList({ state, canApprove }: { state: TaskState; canApprove: boolean }) {
   const companyId = useCompanyId();
   useLiveTaskRefresh(companyId);
   const query = useInfiniteQuery(actionItemsQueryOptions(companyId, state));
@@ -101,7 +108,11 @@ function ActionItemsList({ state }: { state: TaskState }) {
         <ul className="space-y-4" aria-label={`${label} action items`}>
           {tasks.map((task) => (
             <li key={task.id}>
-              <ActionItemCard task={task} onResolve={state === "to_do" ? onResolve : undefined} />
+              <ActionItemCard
+                task={task}
+                onResolve={state === "to_do" ? onResolve : undefined}
+                canApprove={canApprove}
+              />
             </li>
           ))}
         </ul>

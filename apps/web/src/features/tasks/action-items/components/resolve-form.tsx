@@ -1,4 +1,10 @@
-import { ANSWER_MAX_LENGTH, type ResolutionBody, type Task, type TaskDecision } from "@foreman/contract";
+import {
+  ANSWER_MAX_LENGTH,
+  APPROVER_ROLE_REQUIRED,
+  type ResolutionBody,
+  type Task,
+  type TaskDecision,
+} from "@foreman/contract";
 import { Check, Clock, Send } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
@@ -35,15 +41,22 @@ type ResolveFormProps = {
   /** Past due: nothing can be sent any more. */
   expired: boolean;
   onResolve: (task: Task, body: ResolutionBody) => void;
+  /**
+   * Whether the user may decide an authorize item (owners and admins; members when the company allows
+   * it). When not, its buttons are disabled and the hint says why; questions anyone may answer.
+   */
+  canApprove?: boolean;
 };
 
-export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
+export function ResolveForm({ task, expired, onResolve, canApprove = true }: ResolveFormProps) {
   const [text, setText] = useState(() => readDraft(task.id));
   const [error, setError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const ids = { field: useId(), hint: useId(), error: useId() };
   const question = task.actionType === "question";
   const aiName = task.aiEmployee?.name ?? "the AI employee";
+  // An authorization only an approver may decide: nothing to type or press for anyone else.
+  const locked = expired || (!question && !canApprove);
 
   const change = (value: string) => {
     setText(value);
@@ -52,7 +65,7 @@ export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
   };
 
   const send = (decision?: TaskDecision) => {
-    if (expired) return;
+    if (locked) return;
     const problem = validateAnswer(task, text);
     if (problem) {
       setError(problem);
@@ -85,7 +98,7 @@ export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
             send();
           }
         }}
-        disabled={expired}
+        disabled={locked}
         required={question}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
@@ -102,6 +115,8 @@ export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
         <p id={ids.hint} className="text-muted-foreground text-xs">
           {expired ? (
             "Past its due time: it can no longer be answered here."
+          ) : locked ? (
+            <span data-testid="approver-required">{APPROVER_ROLE_REQUIRED}.</span>
           ) : question ? (
             <>
               <kbd className="font-sans">{sendShortcutLabel()}</kbd> to send
@@ -123,14 +138,14 @@ export function ResolveForm({ task, expired, onResolve }: ResolveFormProps) {
             <>
               <Button
                 variant="outline"
-                disabled={expired}
+                disabled={locked}
                 onClick={() => send("left_pending")}
                 className="flex-1 sm:flex-none"
               >
                 <Clock aria-hidden />
                 Leave pending
               </Button>
-              <Button disabled={expired} onClick={() => send("authorized")} className="flex-1 sm:flex-none">
+              <Button disabled={locked} onClick={() => send("authorized")} className="flex-1 sm:flex-none">
                 <Check aria-hidden />
                 Authorize
               </Button>

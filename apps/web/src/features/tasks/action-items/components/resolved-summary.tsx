@@ -1,4 +1,4 @@
-import type { Task } from "@foreman/contract";
+import { TASK_OUTCOME_LABELS, type Task } from "@foreman/contract";
 import { ResolvedTime } from "#web/features/tasks/components/resolved-time.tsx";
 import { DecisionBadge } from "#web/features/tasks/components/task-badges.tsx";
 
@@ -19,6 +19,12 @@ export function ResolvedSummary({ task }: { task: Task }) {
           <ResolvedTime resolvedAt={task.resolvedAt} />
         </span>
       </p>
+      {task.outcome === "changed_since_raised" ? (
+        <p className="text-sm" role="note" data-testid="resolution-outcome">
+          <span className="font-medium">{TASK_OUTCOME_LABELS.changed_since_raised}: </span>
+          {task.outcomeReason ?? "the quote changed after this was raised; nothing was applied."}
+        </p>
+      ) : null}
       {task.answer ? (
         <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{task.answer}</p>
       ) : (

@@ -1,0 +1,54 @@
+// Which request rate limit a request counts against, decided only from the route the router matched
+// (the request's method and the route's pattern) — never from the raw URL. The router decodes
+// percent-escapes and ignores a trailing slash, so anything that reads request.url sees another path
+// than the one that runs: /%6Fauth/token.json ran the token route and was counted by nothing.
+//
+// Every request counts against exactly one bucket, per client network (lib/client-network.ts). A route
+// not named below, and a request that matches no route at all (a 404), counts against "api".
+
+export type RateLimit = { max: number; windowMs: number };
+
+export type RateLimitBucket = "api" | "pages" | "probes" | "sign-in" | "sign-up" | "streams" | "webhooks";
+
+const MINUTE = 60_000;
+
+/** Buckets with limits of their own; "api", "pages" and "probes" take RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS. */
+export const FIXED_RATE_LIMITS = {
+  // Guessing passwords, on top of the per-account sign-in throttle (modules/auth/throttle-policy.ts).
+  "sign-in": { max: 30, windowMs: MINUTE },
+  // Each sign-up hashes a password and creates a company.
+  "sign-up": { max: 30, windowMs: MINUTE },
+  // Live event streams opened: a client reconnecting every 3 s opens 20 a minute.
+  streams: { max: 60, windowMs: MINUTE },
+  // Meta delivers every company's messages from a few addresses, in bursts.
+  webhooks: { max: 6000, windowMs: MINUTE },
+} as const satisfies Partial<Record<RateLimitBucket, RateLimit>>;
+
+/**
+ * The routes that do not count against "api", by "METHOD pattern" (HEAD as GET). Every entry must be
+ * a route the app serves: the security plugin refuses to start otherwise, so a renamed route cannot
+ * silently fall out of its bucket.
+ */
+export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>> = {
+  "POST /oauth/token": "sign-in",
+  "POST /oauth/token.json": "sign-in",
+  "POST /users.json": "sign-up",
+  "GET /app/events": "streams",
+  "POST /webhooks/whatsapp": "webhooks",
+  // The SPA's built files and pages (a page load fetches a dozen files): not the API's budget.
+  "GET /*": "pages",
+  // Probes: a busy API minute must not take the instance out of its load balancer.
+  "GET /healthz": "probes",
+  "GET /readyz": "probes",
+};
+
+/** The bucket of a request: its method and the pattern of the route the router matched (undefined: none). */
+export function rateLimitBucketOf(method: string, routePattern: string | undefined): RateLimitBucket {
+  if (routePattern === undefined) return "api";
+  return ROUTE_RATE_LIMIT_BUCKETS[`${method === "HEAD" ? "GET" : method} ${routePattern}`] ?? "api";
+}
+
+/** Every bucket's limit, given the configured general one. */
+export function rateLimitsOf(general: RateLimit): Record<RateLimitBucket, RateLimit> {
+  return { api: general, pages: general, probes: general, ...FIXED_RATE_LIMITS };
+}

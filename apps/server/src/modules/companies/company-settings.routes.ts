@@ -1,0 +1,45 @@
+import { companySettingsPatchSchema, companySettingsSchema } from "@foreman/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { managerOf, pathCompanyId } from "#server/plugins/company-scope.ts";
+import { errorResponses } from "#server/plugins/openapi.ts";
+import { changeCompanySettings, getCompanySettings } from "./company-settings.service.ts";
+
+const params = z.object({ companyId: z.string() });
+
+export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/app/companies/:companyId/settings.json",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "The company's settings (every member may read them)",
+        description:
+          "members_may_approve: whether members, not only owners and admins, may authorize action items and cancel placed orders.",
+        params,
+        response: { 200: companySettingsSchema },
+      },
+    },
+    async (request) => getCompanySettings(app.db, pathCompanyId(request, request.params.companyId)),
+  );
+
+  app.patch(
+    "/app/companies/:companyId/settings.json",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "Change the company's settings (owners and admins)",
+        description:
+          "Any subset of the settings: members_may_approve (true or false). A member gets 403 and nothing changes; the change is in the activity log and in /app/me.json at once.",
+        params,
+        body: companySettingsPatchSchema,
+        response: { 200: companySettingsSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => {
+      const companyId = pathCompanyId(request, request.params.companyId);
+      managerOf(request);
+      return changeCompanySettings(app, companyId, request.user!.id, request.body);
+    },
+  );
+};

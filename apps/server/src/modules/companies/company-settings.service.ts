@@ -1,0 +1,44 @@
+import type { CompanySettings, CompanySettingsPatch } from "@foreman/contract";
+import type { Db } from "#server/db/client.ts";
+import { httpError } from "#server/lib/http-error.ts";
+import { recordActivity, staffActor } from "../activities/activities.repository.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import { findCompanySettings, updateCompanySettings } from "./companies.repository.ts";
+
+/** The company's settings; the caller's membership was checked by the company scope. */
+export async function getCompanySettings(db: Db, companyId: string): Promise<CompanySettings> {
+  const settings = await findCompanySettings(db, companyId);
+  if (!settings) throw httpError(404, "not_found", "Company not found");
+  return settings;
+}
+
+/** What the activity log says of a change. */
+function settingsSummary(patch: CompanySettingsPatch): string {
+  return patch.membersMayApprove ? "Allowed members to approve" : "Left approvals to owners and admins";
+}
+
+/**
+ * Changes the company's settings (the route has checked the caller is an owner or admin) with its
+ * activity, then tells every instance so `/app/me.json` shows the change at once.
+ */
+export async function changeCompanySettings(
+  deps: { db: Db; events: EventBus },
+  companyId: string,
+  userId: string,
+  patch: CompanySettingsPatch,
+): Promise<CompanySettings> {
+  const settings = await deps.db.transaction(async (tx) => {
+    const updated = await updateCompanySettings(tx, companyId, patch);
+    await recordActivity(tx, {
+      companyId,
+      kind: "company.settings_changed",
+      actor: await staffActor(tx, userId),
+      subject: { type: "company", id: companyId },
+      summary: settingsSummary(patch),
+      details: { ...patch },
+    });
+    return updated;
+  });
+  await deps.events.notify({ topic: "company.changed", companyId });
+  return settings;
+}
