@@ -5,15 +5,19 @@
 import { buildServerIfStale, buildWebIfStale, SERVER_BUNDLE } from "./lib.mjs";
 import { supervise } from "./supervisor.mjs";
 
-const code = await buildWebIfStale();
-if (code !== 0) {
-  console.error("The web build failed; see the output above.");
-  process.exit(code);
+// The server's process boots meanwhile and loads its bundle once both builds are fresh.
+async function prepare() {
+  const code = await buildWebIfStale();
+  if (code !== 0) {
+    console.error("The web build failed; see the output above.");
+    return code;
+  }
+  try {
+    await buildServerIfStale();
+    return 0;
+  } catch (error) {
+    console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
+    return 1;
+  }
 }
-try {
-  await buildServerIfStale();
-} catch (error) {
-  console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-}
-process.exitCode = await supervise(SERVER_BUNDLE);
+process.exitCode = await supervise(SERVER_BUNDLE, prepare);

@@ -21,14 +21,19 @@ const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "supervise
 
 const say = (message) => console.error(`[supervisor] ${message}`);
 
-/** Runs `bundle` under supervision until it is asked to stop or gives up; resolves with the exit code. */
-export function supervise(bundle) {
+/**
+ * Runs `bundle` under supervision until it is asked to stop or gives up; resolves with the exit code.
+ * `prepare` (the builds' staleness checks) runs while the first child boots Node: the child loads the
+ * bundle only once it resolves to 0, so a start pays for one Node boot or the checks, not both.
+ */
+export function supervise(bundle, prepare = async () => 0) {
   return new Promise((resolve) => {
     let child = null;
     let stopping = false;
     let everReady = false;
     let restartTimer = null;
     const crashes = [];
+    let prepared;
 
     const start = () => {
       restartTimer = null;
@@ -41,6 +46,16 @@ export function supervise(bundle) {
       });
       child.on("message", (message) => {
         if (message?.ready) ready = everReady = true;
+      });
+      const started = child;
+      // The first start runs `prepare` while the child boots; a restart finds it settled.
+      prepared ??= prepare();
+      prepared.then((code) => {
+        if (code !== 0) {
+          stopping = true;
+          started.kill("SIGKILL");
+          resolve(code);
+        } else if (started.connected) started.send({ go: true });
       });
       child.on("exit", (code, signal) => {
         child = null;

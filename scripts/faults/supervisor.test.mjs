@@ -19,14 +19,17 @@ function standIn(name, body) {
   return file;
 }
 
-/** Runs the supervisor on `bundle` in a process of its own; resolves its exit code and output. */
-function superviseInProcess(bundle) {
+/**
+ * Runs the supervisor on `bundle` in a process of its own; resolves its exit code and output. `prepare`
+ * is the source of the function that checks the builds (what start.mjs hands it).
+ */
+function superviseInProcess(bundle, prepare = "async () => 0") {
   const child = spawn(
     process.execPath,
     [
       "--input-type=module",
       "-e",
-      `const { supervise } = await import(${JSON.stringify(path.join(root, "scripts/supervisor.mjs"))}); process.exitCode = await supervise(${JSON.stringify(bundle)});`,
+      `const { supervise } = await import(${JSON.stringify(path.join(root, "scripts/supervisor.mjs"))}); process.exitCode = await supervise(${JSON.stringify(bundle)}, ${prepare});`,
     ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
@@ -119,5 +122,24 @@ describe("npm start's supervisor", () => {
     const { code } = await run.exited;
     expect(code).toBe(0);
     expect(readFileSync(signals, "utf8").trim().split("\n")).toEqual(["SIGINT"]);
+  }, 30_000);
+
+  it("loads the server only once the builds are checked, and never when a build fails", async () => {
+    const marker = path.join(dir, "loaded.log");
+    const bundle = standIn(
+      "records-its-load",
+      `import { appendFileSync } from "node:fs";
+       appendFileSync(${JSON.stringify(marker)}, Date.now() + "\\n");
+       process.exit(0);`,
+    );
+    const failed = await superviseInProcess(bundle, "async () => 7").exited;
+    expect(failed.code).toBe(7);
+    expect(() => readFileSync(marker, "utf8")).toThrow();
+
+    const checkedAt = path.join(dir, "checked.log");
+    const slowCheck = `async () => { await new Promise((r) => setTimeout(r, 800)); (await import("node:fs")).writeFileSync(${JSON.stringify(checkedAt)}, String(Date.now())); return 0; }`;
+    const { code } = await superviseInProcess(bundle, slowCheck).exited;
+    expect(code).toBe(0);
+    expect(Number(readFileSync(marker, "utf8").trim())).toBeGreaterThanOrEqual(Number(readFileSync(checkedAt, "utf8")));
   }, 30_000);
 });

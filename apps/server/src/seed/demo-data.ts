@@ -42,6 +42,8 @@ type DemoCompany = {
   /** The main currency (sales indicators total completed orders in it). */
   currency: Currency;
   members: { user: DemoUserKey; role: CompanyRole }[];
+  /** Whether its members may authorize action items and cancel placed orders (owners and admins always may). */
+  membersMayApprove: boolean;
   departments: DemoDepartment[];
   sales: SalesProfile;
 };
@@ -104,6 +106,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     skills: STANDARD_SKILLS.en,
     sales: NORTHWIND_PROFILE,
     members: [{ user: "demo", role: "owner" }],
+    membersMayApprove: false,
     departments: [
       {
         kind: "sales",
@@ -168,6 +171,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       { user: "demo", role: "owner" },
       { user: "ana", role: "member" },
     ],
+    // Ana, a member, decides the answered authorizations its history shows.
+    membersMayApprove: true,
     departments: [
       {
         kind: "sales",

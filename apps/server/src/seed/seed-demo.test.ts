@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CLIENT_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
@@ -19,6 +19,7 @@ import {
   oauthApplications,
   products,
   skills,
+  tasks,
   users,
 } from "#server/db/schema/index.ts";
 import { parseCsvRows } from "#server/modules/knowledge/extract/csv.ts";
@@ -253,6 +254,29 @@ describe("the demo seed", () => {
     const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
     expect(me).toMatchObject({ first_name: "Ana", last_name: "Rivera", company: { name: "Andes Comercial" } });
     expect(me.managed_companies).toHaveLength(1);
+  });
+
+  it("lets Andes' members approve, as Ana did in its history; Northwind keeps approvals to its owner", async () => {
+    const settings = await t.db
+      .select({ name: companies.name, membersMayApprove: companies.membersMayApprove })
+      .from(companies)
+      .orderBy(companies.name);
+    expect(settings).toEqual([
+      { name: "Andes Comercial", membersMayApprove: true },
+      { name: "Northwind Supply", membersMayApprove: false },
+    ]);
+    // No seeded approval breaks the rule the server now enforces.
+    const resolvers = await t.db
+      .selectDistinct({ role: memberships.role, membersMayApprove: companies.membersMayApprove })
+      .from(tasks)
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.companyId, tasks.companyId), eq(memberships.userId, tasks.resolvedByUserId)),
+      )
+      .where(and(eq(tasks.actionType, "authorize"), eq(tasks.state, "done")));
+    expect(resolvers.length).toBeGreaterThan(0);
+    for (const { role, membersMayApprove } of resolvers) expect(role !== "member" || membersMayApprove).toBe(true);
   });
 });
 

@@ -7,7 +7,12 @@ import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts
 import { hashPassword } from "#server/modules/auth/password.ts";
 import { insertApiChannel } from "#server/modules/channels/api-channels.repository.ts";
 import { newChannelSecrets } from "#server/modules/channels/api-channels.service.ts";
-import { anyCompanyExists, insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
+import {
+  anyCompanyExists,
+  insertCompany,
+  insertMembership,
+  updateCompanySettings,
+} from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment } from "#server/modules/departments/departments.repository.ts";
 import {
   DEMO_COMPANIES,
@@ -57,6 +62,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     for (const [companyIndex, company] of DEMO_COMPANIES.entries()) {
       const { id: companyId } = await insertCompany(tx, { name: company.name });
       await setCompanyCurrency(tx, companyId, company.currency);
+      await updateCompanySettings(tx, companyId, { membersMayApprove: company.membersMayApprove });
       const salesEmployees: Person[] = [];
       const staff = company.members.map((member) => people.get(member.user)!);
       for (const member of company.members) {

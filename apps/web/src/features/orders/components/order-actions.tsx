@@ -1,9 +1,10 @@
 import type { QuoteDetail } from "@foreman/contract";
-import { canCancelOrder } from "@foreman/contract";
+import { APPROVER_ROLE_REQUIRED, canCancelOrder, cancelNeedsApprover } from "@foreman/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Download, MessageSquare, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
@@ -17,10 +18,14 @@ const CancelOrderDialog = lazy(() =>
   import("./cancel-order-dialog.tsx").then((module) => ({ default: module.CancelOrderDialog })),
 );
 
-type OrderActionsProps = { order: QuoteDetail };
+type OrderActionsProps = {
+  order: QuoteDetail;
+  /** Whether the user may cancel a placed order (owners and admins; members when the company allows it). */
+  canApprove?: boolean;
+};
 
 /** Download PDF, Go to chat and (for open orders) Cancel order. */
-export function OrderActions({ order }: OrderActionsProps) {
+export function OrderActions({ order, canApprove = false }: OrderActionsProps) {
   const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -69,15 +74,19 @@ export function OrderActions({ order }: OrderActionsProps) {
         </Button>
       )}
       {canCancelOrder(order.state) ? (
-        // Outlined: the page's main actions stay calm; the dialog holds the solid, final button.
-        <Button
-          variant="outline"
-          className="text-destructive hover:text-destructive"
-          onClick={() => setConfirming(true)}
-        >
-          <XCircle aria-hidden />
-          Cancel order
-        </Button>
+        // A placed order takes an approver to cancel; a quote anyone may drop.
+        <ManagerOnly allowed={canApprove || !cancelNeedsApprover(order.state)} reason={APPROVER_ROLE_REQUIRED}>
+          {/* Outlined: the page's main actions stay calm; the dialog holds the solid, final button. */}
+          <Button
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            disabled={!canApprove && cancelNeedsApprover(order.state)}
+            onClick={() => setConfirming(true)}
+          >
+            <XCircle aria-hidden />
+            Cancel order
+          </Button>
+        </ManagerOnly>
       ) : null}
       {confirming ? (
         <Suspense fallback={null}>

@@ -17,8 +17,11 @@ import {
 import { OrderNotFound } from "./order-not-found.tsx";
 import { OrderLoading } from "./orders-loading.tsx";
 
-/** One order with its customer, delivery address, items and summary, and its actions. */
-export function OrderDetailPage({ orderId }: { orderId: string }) {
+/**
+ * One order with its customer, delivery address, items and summary, and its actions. `canApprove`
+ * (from the user's membership, which the route reads) decides whether a placed order may be cancelled.
+ */
+export function OrderDetailPage({ orderId, canApprove = false }: { orderId: string; canApprove?: boolean }) {
   const companyId = useCompanyId();
   const query = useQuery(orderQueryOptions(companyId, orderId));
   if (query.error) {
@@ -40,7 +43,7 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
       <PageHeader
         title={orderHeading(order)}
         description={`Order #${order.number}`}
-        actions={<OrderActions order={order} />}
+        actions={<OrderActions order={order} canApprove={canApprove} />}
       />
       <OrderOverview order={order} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-3">

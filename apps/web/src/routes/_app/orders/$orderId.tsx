@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
+import { useCanApprove } from "#web/features/companies/use-can-manage.ts";
 import { OrderDetailPage } from "#web/features/orders/components/order-detail-page.tsx";
 import { OrderNotFound } from "#web/features/orders/components/order-not-found.tsx";
 import { OrderLoading } from "#web/features/orders/components/orders-loading.tsx";
@@ -30,7 +31,12 @@ function OrderDetailsRoute() {
   const { orderId } = Route.useParams();
   return (
     <CompanyGate fallback={<OrderLoading />}>
-      <OrderDetailPage orderId={orderId} />
+      <OrderDetailForCompany orderId={orderId} />
     </CompanyGate>
   );
+}
+
+// Who may cancel a placed order comes from the user's membership of the selected company.
+function OrderDetailForCompany({ orderId }: { orderId: string }) {
+  return <OrderDetailPage orderId={orderId} canApprove={useCanApprove()} />;
 }

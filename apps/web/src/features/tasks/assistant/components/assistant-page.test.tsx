@@ -1,10 +1,17 @@
+import { APPROVER_ROLE_REQUIRED } from "@foreman/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { getToasts } from "#web/lib/toast-store.ts";
-import { makeTask, makeThread, makeThreadMessage, makeThreadSummary } from "#web/test/fixtures/tasks.ts";
+import {
+  makeAuthorization,
+  makeTask,
+  makeThread,
+  makeThreadMessage,
+  makeThreadSummary,
+} from "#web/test/fixtures/tasks.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { NO_THREADS_TEXT, SEND_FAILED_MESSAGE, THREADS_FAILED_MESSAGE } from "../api.ts";
@@ -17,12 +24,12 @@ const ASSIST_PATH = "POST /internal/assist/12/thread/345";
 
 const api = signedInLocalApi();
 
-function renderAssistant(search: { thread?: string; panel?: "info" } = {}) {
+function renderAssistant(search: { thread?: string; panel?: "info" } = {}, canApprove = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithRouter(
     <QueryClientProvider client={queryClient}>
       <CompanyIdProvider companyId={COMPANY}>
-        <AssistantPage search={search} />
+        <AssistantPage search={search} canApprove={canApprove} />
       </CompanyIdProvider>
     </QueryClientProvider>,
     { path: "/assistant" },
@@ -35,6 +42,17 @@ function serveThread() {
 }
 
 describe("assistant", () => {
+  it("gives a member who may not approve no reply box on an authorization thread, and says why", async () => {
+    const authorization = makeAuthorization();
+    api.routes["GET /app/tasks"] = (_req, res) =>
+      sendJson(res, 200, { tasks: [makeThreadSummary(authorization)], total: 1 });
+    api.routes[`GET /app/tasks/${authorization.id}.json`] = (_req, res) =>
+      sendJson(res, 200, makeThread(authorization));
+    renderAssistant({ thread: authorization.id }, false);
+    expect(await screen.findByTestId("thread-closed")).toHaveTextContent(APPROVER_ROLE_REQUIRED);
+    expect(screen.queryByTestId("assist-input")).not.toBeInTheDocument();
+  });
+
   it("says it is loading, then lists the threads with customer, AI assistant, tags and task count", async () => {
     serveThread();
     renderAssistant();

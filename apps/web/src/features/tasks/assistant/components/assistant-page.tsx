@@ -22,19 +22,25 @@ export function viewOf(search: AssistantSearch): View {
   return search.panel === "info" ? "info" : "thread";
 }
 
-export function AssistantPage({ search }: { search: AssistantSearch }) {
+type AssistantPageProps = {
+  search: AssistantSearch;
+  /** Whether the user may answer authorization threads (owners and admins; members when allowed). */
+  canApprove?: boolean;
+};
+
+export function AssistantPage({ search, canApprove = false }: AssistantPageProps) {
   return (
     // Fills the main area edge to edge (the shell pads it), below the 3.5rem header.
     <div className="@container -mx-4 -my-6 h-[calc(100dvh-3.5rem)] overflow-hidden md:-mx-8 md:-my-8">
       <h1 className="sr-only">Assistant</h1>
       <CompanyGate fallback={<AssistantLoading className="h-full py-0" />}>
-        <Assistant search={search} />
+        <Assistant search={search} canApprove={canApprove} />
       </CompanyGate>
     </div>
   );
 }
 
-function Assistant({ search }: { search: AssistantSearch }) {
+function Assistant({ search, canApprove }: Required<AssistantPageProps>) {
   const companyId = useCompanyId();
   useLiveTaskRefresh(companyId);
   const threads = useQuery(threadsQueryOptions(companyId));
@@ -74,7 +80,7 @@ function Assistant({ search }: { search: AssistantSearch }) {
         data-testid="conversation-panel"
       >
         {selected ? (
-          <ThreadConversation key={selected} threadId={selected} summary={summary} />
+          <ThreadConversation key={selected} threadId={selected} summary={summary} canApprove={canApprove} />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
             <MessagesSquare aria-hidden className="size-8 opacity-60" />

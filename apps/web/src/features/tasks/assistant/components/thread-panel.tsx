@@ -1,7 +1,7 @@
-import type { AssistantThread, AssistantThreadSummary } from "@foreman/contract";
+import { APPROVER_ROLE_REQUIRED, type AssistantThread, type AssistantThreadSummary } from "@foreman/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, CircleCheck, Info, TimerOff } from "lucide-react";
+import { ArrowLeft, CircleCheck, Info, ShieldAlert, TimerOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -26,9 +26,9 @@ import { ThreadMessages } from "./thread-messages.tsx";
 const backButton =
   "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
 
-type PanelProps = { threadId: string; summary: AssistantThreadSummary | undefined };
+type PanelProps = { threadId: string; summary: AssistantThreadSummary | undefined; canApprove?: boolean };
 
-export function ThreadConversation({ threadId, summary }: PanelProps) {
+export function ThreadConversation({ threadId, summary, canApprove = false }: PanelProps) {
   const companyId = useCompanyId();
   const query = useQuery(threadQueryOptions(companyId, threadId));
   const thread = query.data;
@@ -74,7 +74,7 @@ export function ThreadConversation({ threadId, summary }: PanelProps) {
       {thread ? (
         <>
           <ThreadMessages messages={thread.threadMessages} />
-          <ThreadFooter thread={thread} />
+          <ThreadFooter thread={thread} canApprove={canApprove} />
         </>
       ) : query.isError ? (
         <ThreadError error={query.error} retry={() => void query.refetch()} />
@@ -130,7 +130,7 @@ function Countdown({ dueAt }: { dueAt: string }) {
 }
 
 /** The send box while the task is open; once resolved or past due, why nothing more can be sent. */
-function ThreadFooter({ thread }: { thread: AssistantThread }) {
+function ThreadFooter({ thread, canApprove }: { thread: AssistantThread; canApprove: boolean }) {
   const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const { task } = thread;
@@ -170,6 +170,14 @@ function ThreadFooter({ thread }: { thread: AssistantThread }) {
     return (
       <Closed icon={<TimerOff aria-hidden className="size-4 text-destructive" />}>
         Past its due time: this thread can no longer be answered.
+      </Closed>
+    );
+  }
+  // An authorization's reply decides it: the server refuses it from a member who may not approve.
+  if (task.actionType === "authorize" && !canApprove) {
+    return (
+      <Closed icon={<ShieldAlert aria-hidden className="size-4 text-warning-foreground dark:text-warning" />}>
+        {APPROVER_ROLE_REQUIRED}.
       </Closed>
     );
   }

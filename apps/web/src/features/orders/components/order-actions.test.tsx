@@ -1,0 +1,43 @@
+import { APPROVER_ROLE_REQUIRED, type QuoteDetail } from "@foreman/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { CompanyIdProvider } from "#web/lib/company-id.tsx";
+import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { OrderActions } from "./order-actions.tsx";
+
+// What the actions read of an order; the rest of the detail does not change them.
+const order = (state: string) =>
+  ({ id: "00000000-0000-4000-8000-000000000042", number: 1042, state, conversation: null }) as unknown as QuoteDetail;
+
+function renderActions(state: string, canApprove: boolean) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithRouter(
+    <QueryClientProvider client={queryClient}>
+      <CompanyIdProvider companyId="company-1">
+        <OrderActions order={order(state)} canApprove={canApprove} />
+      </CompanyIdProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("cancelling from the order page", () => {
+  it("keeps a placed order's Cancel for approvers, and tells a member why", async () => {
+    renderActions("confirmed", false);
+    const cancel = await screen.findByRole("button", { name: "Cancel order" });
+    expect(cancel).toBeDisabled();
+    await userEvent.setup().hover(screen.getByTestId("manager-only"));
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(APPROVER_ROLE_REQUIRED);
+  });
+
+  it("lets an approver cancel a placed order", async () => {
+    renderActions("confirmed", true);
+    expect(await screen.findByRole("button", { name: "Cancel order" })).toBeEnabled();
+  });
+
+  it("lets anyone drop a quote that was only sent", async () => {
+    renderActions("sent", false);
+    expect(await screen.findByRole("button", { name: "Cancel order" })).toBeEnabled();
+  });
+});
