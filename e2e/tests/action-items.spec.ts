@@ -84,10 +84,17 @@ test("authorizing a discount takes it off the to-do list and the AI confirms it 
 
   await expect(itemById(page, taskId)).toHaveCount(0);
   await expect(page.getByText("Authorized", { exact: true })).toBeVisible();
-  // The decision (not the internal note) reaches the customer, in the AI employee's words.
+  // The discount is applied to the quote the item names, and the decision (not the internal note)
+  // reaches the customer in the AI employee's words: the percent and the quote, approved.
+  const percent = title.match(/\d+%/)?.[0] ?? "";
+  const quote = title.match(/Q-\d+/)?.[0] ?? "";
+  expect(percent && quote, `percent and quote in "${title}"`).toBeTruthy();
   await expect
     .poll(async () => (await latestMessages(page, conversationId)).at(-1))
-    .toMatchObject({ sender_type: "ai", content: expect.stringContaining(title.replace(/[.?!:;]+$/, "")) });
+    .toMatchObject({
+      sender_type: "ai",
+      content: expect.stringMatching(new RegExp(`${percent}.*${quote}.*(approved|aprobado)`)),
+    });
   const last = (await latestMessages(page, conversationId)).at(-1);
   expect(last?.content).not.toContain("Repeat customer");
 });

@@ -53,6 +53,11 @@ export type EscalationScript = {
   answers: string[];
   /** What the AI tells the customer once staff answered (or decided to authorize). */
   relay: QuoteLine;
+  /**
+   * The authorization asks for the context's `pct` off the quote: an open one is seeded with the request
+   * the runtime records, so authorizing it in the demo applies the discount.
+   */
+  discount?: true;
 };
 
 export type ConversationScript = {
@@ -220,6 +225,7 @@ export const ENGLISH_SCRIPT: ConversationScript = {
   authorizations: [
     {
       tag: "discount",
+      discount: true,
       title: (c, q) => `${c.pct}% discount on ${q.number}`,
       question: (c, q) =>
         `${c.customerName} asks for ${c.pct}% off ${q.number} (${q.total}); my limit is 10%. Should I authorize it?`,
@@ -380,6 +386,7 @@ export const SPANISH_SCRIPT: ConversationScript = {
   authorizations: [
     {
       tag: "descuento",
+      discount: true,
       title: (c, q) => `Descuento de ${c.pct}% en ${q.number}`,
       question: (c, q) =>
         `${c.customerName} pide un ${c.pct}% de descuento en la ${q.number} (${q.total}); mi límite es 10%. ¿Lo autorizo?`,

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { en, es, Faker } from "@faker-js/faker";
-import type { ActionType, ConversationStatus, LeadStage, TaskDecision } from "@foreman/contract";
+import {
+  type ActionType,
+  type ConversationStatus,
+  isChangeableQuote,
+  type LeadStage,
+  type TaskDecision,
+} from "@foreman/contract";
 import {
   insertAttachmentRows,
   insertMessages,
@@ -325,6 +331,26 @@ export function buildConversationRows(options: SeedConversationsOptions): Conver
         assignableId: authorize && quote ? quote.id! : conversation.id!,
         conversationId: conversation.id!,
         quoteId: quote?.id ?? null,
+        // An open discount request is bound to the quote as it stands, as request_authorization records it.
+        request:
+          authorize &&
+          !done &&
+          escalation.script.discount &&
+          quote?.totalCents !== undefined &&
+          quote.currency !== undefined &&
+          isChangeableQuote(quote.state)
+            ? {
+                kind: "discount",
+                quoteId: quote.id!,
+                discountPercent: ctx.pct,
+                quote: {
+                  version: quote.version ?? 1,
+                  totalCents: quote.totalCents,
+                  currency: quote.currency,
+                  discountPercent: quote.discountPercent ?? 0,
+                },
+              }
+            : null,
         aiEmployeeId: ai?.id ?? null,
         tags: [escalation.script.tag],
         createdAt: new Date(createdAt),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CLIENT_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
@@ -18,6 +18,7 @@ import {
   memberships,
   oauthApplications,
   products,
+  quotes,
   skills,
   tasks,
   users,
@@ -254,6 +255,31 @@ describe("the demo seed", () => {
     const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
     expect(me).toMatchObject({ first_name: "Ana", last_name: "Rivera", company: { name: "Andes Comercial" } });
     expect(me.managed_companies).toHaveLength(1);
+  });
+
+  it("binds the open discount requests to their quotes, so authorizing one in the demo applies it", async () => {
+    const [item] = await t.db
+      .select({ id: tasks.id, companyId: tasks.companyId, quoteId: tasks.quoteId, request: tasks.request })
+      .from(tasks)
+      .where(
+        and(eq(tasks.actionType, "authorize"), eq(tasks.state, "to_do"), sql`${tasks.request}->>'kind' = 'discount'`),
+      )
+      .limit(1);
+    expect(item, "an open discount request in the demo").toBeDefined();
+    const { access_token } = await signIn(t.app, "demo@example.com", DEMO_PASSWORD);
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/app/tasks/${item!.id}/resolution.json`,
+      headers: apiHeaders(access_token, item!.companyId),
+      payload: { decision: "authorized" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ state: "done", decision: "authorized", outcome: "applied" });
+    const [quote] = await t.db
+      .select({ discountPercent: quotes.discountPercent })
+      .from(quotes)
+      .where(eq(quotes.id, item!.quoteId!));
+    expect(quote!.discountPercent).toBe((item!.request as { discountPercent: number }).discountPercent);
   });
 
   it("lets Andes' members approve, as Ana did in its history; Northwind keeps approvals to its owner", async () => {
