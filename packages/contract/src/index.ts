@@ -60,6 +60,7 @@ export * from "./search/search-params.ts";
 export * from "./skills/skill.ts";
 export * from "./tasks/assist-thread-key.ts";
 export * from "./tasks/normalize-action-items.ts";
+export * from "./tasks/outcome-labels.ts";
 export * from "./tasks/resolution.ts";
 export * from "./tasks/schemas.ts";
 export * from "./tasks/search.ts";

@@ -24,10 +24,6 @@ export type TaskDecision = (typeof TASK_DECISIONS)[number];
  */
 export const TASK_OUTCOMES = ["applied", "changed_since_raised"] as const;
 export type TaskOutcome = (typeof TASK_OUTCOMES)[number];
-export const TASK_OUTCOME_LABELS: Record<TaskOutcome, string> = {
-  applied: "Applied",
-  changed_since_raised: "Changed since it was raised",
-};
 
 /** The record a task concerns (an order is a quote that moved on). */
 export const ASSIGNABLE_TYPES = ["Conversation", "Quote"] as const;

@@ -5,8 +5,6 @@ import { LazyTooltip } from "#web/components/ui/lazy-tooltip.tsx";
 type ManagerOnlyProps = {
   /** Whether the user may manage the workforce; when not, `children` must be rendered disabled. */
   allowed: boolean;
-  /** Why it is disabled; by default that only owners and admins may (approvals name their own rule). */
-  reason?: string;
   children: ReactElement;
 };
 
@@ -14,10 +12,10 @@ type ManagerOnlyProps = {
  * A manager's action, for a member shown disabled with the reason as a tooltip. A disabled button
  * takes neither focus nor pointer events, so a focusable span carries the tooltip.
  */
-export function ManagerOnly({ allowed, reason = MANAGER_ROLE_REQUIRED, children }: ManagerOnlyProps) {
+export function ManagerOnly({ allowed, children }: ManagerOnlyProps) {
   if (allowed) return children;
   return (
-    <LazyTooltip content={reason}>
+    <LazyTooltip content={MANAGER_ROLE_REQUIRED}>
       <span
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled button's reason must be reachable by keyboard
         tabIndex={0}

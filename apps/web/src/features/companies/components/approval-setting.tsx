@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { toast } from "#web/lib/toast-store.ts";
@@ -37,23 +36,21 @@ export function ApprovalSetting() {
 
   return (
     <div className="flex items-start gap-2" data-testid="approval-setting">
-      <ManagerOnly allowed={canManage}>
-        <input
-          id={id}
-          type="checkbox"
-          checked={membersMayApprove ?? false}
-          disabled={!canManage || saving || membersMayApprove === null}
-          onChange={(event) => void change(event.target.checked)}
-          aria-describedby={`${id}-hint`}
-          className="mt-0.5 size-4 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-      </ManagerOnly>
+      <input
+        id={id}
+        type="checkbox"
+        checked={membersMayApprove ?? false}
+        disabled={!canManage || saving || membersMayApprove === null}
+        onChange={(event) => void change(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
       <div className="grid gap-0.5">
         <label htmlFor={id} className="text-sm">
           Members may approve
         </label>
         <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          Owners and admins always can.
+          {canManage ? "Owners and admins always can." : "Only owners and admins can change this."}
         </p>
       </div>
     </div>

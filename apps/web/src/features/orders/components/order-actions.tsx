@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Download, MessageSquare, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
@@ -54,6 +53,7 @@ export function OrderActions({ order, canApprove = false }: OrderActionsProps) {
   });
 
   const conversationId = order.conversation?.id;
+  const approverOnly = !canApprove && cancelNeedsApprover(order.state);
   return (
     <>
       <Button variant="outline" onClick={() => download.mutate()} disabled={download.isPending}>
@@ -74,19 +74,19 @@ export function OrderActions({ order, canApprove = false }: OrderActionsProps) {
         </Button>
       )}
       {canCancelOrder(order.state) ? (
-        // A placed order takes an approver to cancel; a quote anyone may drop.
-        <ManagerOnly allowed={canApprove || !cancelNeedsApprover(order.state)} reason={APPROVER_ROLE_REQUIRED}>
-          {/* Outlined: the page's main actions stay calm; the dialog holds the solid, final button. */}
-          <Button
-            variant="outline"
-            className="text-destructive hover:text-destructive"
-            disabled={!canApprove && cancelNeedsApprover(order.state)}
-            onClick={() => setConfirming(true)}
-          >
-            <XCircle aria-hidden />
-            Cancel order
-          </Button>
-        </ManagerOnly>
+        // Outlined: the page's main actions stay calm; the dialog holds the solid, final button. A placed
+        // order takes an approver to cancel (a quote anyone may drop): for others the button stays
+        // focusable, says why, and does nothing.
+        <Button
+          variant="outline"
+          className="text-destructive hover:text-destructive aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          aria-disabled={approverOnly || undefined}
+          title={approverOnly ? APPROVER_ROLE_REQUIRED : undefined}
+          onClick={() => !approverOnly && setConfirming(true)}
+        >
+          <XCircle aria-hidden />
+          Cancel order
+        </Button>
       ) : null}
       {confirming ? (
         <Suspense fallback={null}>
