@@ -127,6 +127,55 @@ export function layerViolations(graph, workspaceName, rules = RULES) {
   return found;
 }
 
+const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/**
+ * Server code that may reach into a module's internals: tests, the demo seed, the benchmarks and the
+ * evals build their worlds through the modules' writers, and nothing the product runs on imports them.
+ */
+const MAY_REACH_INTERNALS = ["seed/", "bench/", "evals/"];
+const mayReachInternals = (file) => isTestFile(file) || MAY_REACH_INTERNALS.some((prefix) => file.startsWith(prefix));
+
+/**
+ * Imports into another server module other than its public face, `modules/<m>/index.ts`: from another
+ * module, and from the code that composes them (app.ts, start-up), so a module can change its
+ * insides without its callers noticing.
+ */
+export function moduleInternalImports(graph) {
+  const found = [];
+  for (const [file, targets] of graph) {
+    if (mayReachInternals(file)) continue;
+    const own = moduleOf(file);
+    for (const target of targets) {
+      const other = moduleOf(target);
+      if (!other || other === own || target === `modules/${other}/index.ts`) continue;
+      const importer = own ? `module ${own}` : file;
+      const inside = target.slice(`modules/${other}/`.length);
+      found.push({
+        file,
+        target,
+        why: `${importer} imports ${other}'s internals (${inside}): import modules/${other}/index.ts`,
+      });
+    }
+  }
+  return found;
+}
+
+/** Module → the other modules its production files import (a module never lists itself). */
+export function moduleGraph(graph) {
+  const modules = new Map();
+  for (const [file, targets] of graph) {
+    const own = moduleOf(file);
+    if (!own || isTestFile(file)) continue;
+    if (!modules.has(own)) modules.set(own, new Set());
+    for (const target of targets) {
+      const other = moduleOf(target);
+      if (other && other !== own) modules.get(own).add(other);
+    }
+  }
+  return new Map([...modules].map(([name, uses]) => [name, [...uses].sort()]));
+}
+
 /** Production code importing test code (src/test/, *.test.*). */
 export function productionImportsOfTests(graph) {
   const found = [];
@@ -184,10 +233,15 @@ export function checkRepository(root) {
     const violations = [
       ...(workspace.name === "web" ? crossFeatureImports(graph) : []),
       ...layerViolations(graph, workspace.name),
+      ...(workspace.name === "server" ? moduleInternalImports(graph) : []),
       ...productionImportsOfTests(graph),
     ];
     for (const v of violations) problems.push(`${prefix}${v.file} → ${prefix}${v.target}: ${v.why}`);
     for (const cycle of importCycles(graph)) problems.push(`import cycle: ${cycle.map((f) => prefix + f).join(" ↔ ")}`);
+    // Modules that depend on each other through their public faces only form no file cycle, yet
+    // neither can change or be understood without the other.
+    if (workspace.name === "server")
+      for (const cycle of importCycles(moduleGraph(graph))) problems.push(`module cycle: ${cycle.join(" ↔ ")}`);
   }
   return problems;
 }

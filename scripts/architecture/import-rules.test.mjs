@@ -30,7 +30,14 @@ const clean = {
   "apps/server/src/lib/http.ts": "export {};\n",
   "apps/server/src/plugins/scope.ts": 'import "#server/lib/http.ts";\n',
   "apps/server/src/modules/orders/orders.routes.ts": 'import "#server/plugins/scope.ts";\n',
+  "apps/server/src/modules/orders/index.ts": 'export * from "./orders.routes.ts";\n',
+  "apps/server/src/modules/tasks/tasks.service.ts": 'import "#server/modules/orders/index.ts";\n',
+  "apps/server/src/modules/tasks/index.ts": 'export * from "./tasks.service.ts";\n',
+  "apps/server/src/app.ts": 'import "./modules/orders/index.ts";\nimport "./modules/tasks/index.ts";\n',
 };
+
+/** What the check reports on the clean repository with these files added or replaced. */
+const problemsWith = (files) => checkRepository(repository({ ...clean, ...files }));
 
 describe("the import rules", () => {
   it("pass a repository that keeps them", () => {
@@ -93,6 +100,82 @@ describe("the import rules", () => {
     ]);
   });
 
+  it("refuse a server module importing another module's repository", () => {
+    expect(
+      problemsWith({
+        "apps/server/src/modules/orders/orders.repository.ts": "export const findOrder = () => null;\n",
+        "apps/server/src/modules/tasks/tasks.service.ts":
+          'import { findOrder } from "#server/modules/orders/orders.repository.ts";\n',
+      }),
+    ).toEqual([
+      "apps/server/src/modules/tasks/tasks.service.ts → apps/server/src/modules/orders/orders.repository.ts: module tasks imports orders's internals (orders.repository.ts): import modules/orders/index.ts",
+    ]);
+  });
+
+  it("refuse the composition root reaching past a module's index.ts, however the path is written", () => {
+    expect(
+      problemsWith({
+        "apps/server/src/app.ts": 'import "./modules/orders/orders.routes.ts";\nimport "./modules/tasks/index.ts";\n',
+        "apps/server/src/modules/tasks/tasks.service.ts": 'import "../orders/orders.routes";\n',
+      }),
+    ).toEqual([
+      "apps/server/src/app.ts → apps/server/src/modules/orders/orders.routes.ts: app.ts imports orders's internals (orders.routes.ts): import modules/orders/index.ts",
+      "apps/server/src/modules/tasks/tasks.service.ts → apps/server/src/modules/orders/orders.routes.ts: module tasks imports orders's internals (orders.routes.ts): import modules/orders/index.ts",
+    ]);
+  });
+
+  it("pass a module importing another through its index.ts, and a module importing its own files", () => {
+    expect(
+      problemsWith({
+        "apps/server/src/modules/orders/orders.repository.ts": "export const findOrder = () => null;\n",
+        "apps/server/src/modules/orders/orders.routes.ts": 'import "./orders.repository.ts";\n',
+        "apps/server/src/modules/tasks/tasks.service.ts":
+          'import { findOrder } from "#server/modules/orders/index.ts";\n',
+      }),
+    ).toEqual([]);
+  });
+
+  it("let tests, the seed, the benchmarks and the evals reach a module's internals", () => {
+    expect(
+      problemsWith({
+        "apps/server/src/modules/orders/orders.repository.ts": "export {};\n",
+        "apps/server/src/modules/tasks/tasks.test.ts": 'import "#server/modules/orders/orders.repository.ts";\n',
+        "apps/server/src/test/fixtures.ts": 'import "#server/modules/orders/orders.repository.ts";\n',
+        "apps/server/src/seed/seed-orders.ts": 'import "#server/modules/orders/orders.repository.ts";\n',
+        "apps/server/src/bench/orders-bench.ts": 'import "#server/modules/orders/orders.repository.ts";\n',
+        "apps/server/src/evals/eval-world.ts": 'import "#server/modules/orders/orders.repository.ts";\n',
+      }),
+    ).toEqual([]);
+  });
+
+  // The first plants no file cycle: orders' index.ts and the file that imports tasks are different files.
+  it.each([
+    [
+      "two modules that import each other, even through their index.ts files only",
+      { "apps/server/src/modules/orders/orders.tasks.ts": 'import "#server/modules/tasks/index.ts";\n' },
+      "module cycle: orders ↔ tasks",
+    ],
+    [
+      "a cycle of three modules, naming all three",
+      {
+        "apps/server/src/modules/billing/index.ts": 'export * from "./billing.service.ts";\n',
+        "apps/server/src/modules/billing/billing.service.ts": 'import "#server/modules/tasks/index.ts";\n',
+        "apps/server/src/modules/orders/orders.billing.ts": 'import "#server/modules/billing/index.ts";\n',
+      },
+      "module cycle: billing ↔ orders ↔ tasks",
+    ],
+  ])("refuse %s", (_, files, problem) => {
+    expect(problemsWith(files)).toEqual([problem]);
+  });
+
+  it("leave tests out of the module graph", () => {
+    expect(
+      problemsWith({
+        "apps/server/src/modules/orders/orders.test.ts": 'import "#server/modules/tasks/index.ts";\n',
+      }),
+    ).toEqual([]);
+  });
+
   it("read static imports and re-exports, but not lazy import()", () => {
     const source = [
       'import { a } from "./a.ts";',
@@ -118,7 +201,7 @@ describe("the import rules", () => {
 });
 
 describe("this repository", () => {
-  it("keeps every import rule: no feature imports another, no layer imports upwards, no cycles", () => {
+  it("keeps every import rule: no feature imports another, no layer imports upwards, modules meet only at their index.ts, no cycles", () => {
     expect(checkRepository(repositoryRoot)).toEqual([]);
   });
 });

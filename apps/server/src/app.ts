@@ -10,40 +10,27 @@ import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-reda
 import { schemaCompilers } from "./lib/schema-compilers.ts";
 import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
-import { activitiesRoutes } from "./modules/activities/activities.routes.ts";
-import type { AgentRuntime } from "./modules/agents/agent-runtime.ts";
-import { agentsPlugin } from "./modules/agents/agents.plugin.ts";
-import { agentsRoutes } from "./modules/agents/agents.routes.ts";
-import type { ModelProvider } from "./modules/agents/model-provider.ts";
-import { aiEmployeesRoutes } from "./modules/ai-employees/ai-employees.routes.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { signUpRoutes } from "./modules/auth/sign-up.routes.ts";
-import { TokenUserCache } from "./modules/auth/token-user-cache.ts";
-import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
-import { apiChannelsRoutes } from "./modules/channels/api-channels.routes.ts";
-import { channelApiRoutes } from "./modules/channels/channel-api.routes.ts";
-import { companiesRoutes } from "./modules/companies/companies.routes.ts";
-import { companySettingsRoutes } from "./modules/companies/company-settings.routes.ts";
-import { UserAccessCache } from "./modules/companies/user-access-cache.ts";
-import { conversationsRoutes } from "./modules/conversations/conversations.routes.ts";
-import { filesRoutes } from "./modules/conversations/files.routes.ts";
-import { ssoLinksRoutes } from "./modules/conversations/sso-links.routes.ts";
-import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
-import { createEventBus } from "./modules/events/create-event-bus.ts";
-import type { EventBus } from "./modules/events/event-bus.ts";
-import { eventsPlugin } from "./modules/events/events.plugin.ts";
-import { eventsRoutes } from "./modules/events/events.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { integrationsRoutes } from "./modules/integrations/integrations.routes.ts";
-import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes.ts";
-import { ordersRoutes } from "./modules/orders/orders.routes.ts";
-import { salesRoutes } from "./modules/sales/sales.routes.ts";
-import { skillsRoutes } from "./modules/skills/skills.routes.ts";
-import { assistRoutes } from "./modules/tasks/assist.routes.ts";
-import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
-import { whatsappWebhookRoutes } from "./modules/whatsapp/webhook.routes.ts";
-import { whatsappPlugin } from "./modules/whatsapp/whatsapp.plugin.ts";
-import { whatsappRoutes } from "./modules/whatsapp/whatsapp.routes.ts";
+import { activitiesRoutes } from "./modules/activities/index.ts";
+import type { AgentRuntime, ModelProvider } from "./modules/agents/index.ts";
+import { agentsPlugin, agentsRoutes } from "./modules/agents/index.ts";
+import { aiEmployeesRoutes } from "./modules/ai-employees/index.ts";
+import { authRoutes, signUpRoutes, TokenUserCache } from "./modules/auth/index.ts";
+import { catalogRoutes } from "./modules/catalog/index.ts";
+import { apiChannelsRoutes, channelApiRoutes, channelsPlugin, playgroundRoutes } from "./modules/channels/index.ts";
+import { companiesRoutes, companySettingsRoutes, UserAccessCache } from "./modules/companies/index.ts";
+import { conversationsRoutes, filesRoutes, findMessage, ssoLinksRoutes } from "./modules/conversations/index.ts";
+import { departmentsRoutes } from "./modules/departments/index.ts";
+import type { EventBus } from "./modules/events/index.ts";
+import { createEventBus, eventsPlugin, eventsRoutes } from "./modules/events/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { integrationsRoutes } from "./modules/integrations/index.ts";
+import { jobsPlugin } from "./modules/jobs/index.ts";
+import { knowledgePlugin, knowledgeRoutes } from "./modules/knowledge/index.ts";
+import { ordersRoutes } from "./modules/orders/index.ts";
+import { salesRoutes } from "./modules/sales/index.ts";
+import { skillsRoutes } from "./modules/skills/index.ts";
+import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
+import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
@@ -132,9 +119,14 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(databasePlugin, { database, config });
-  const bus = events ?? (await createEventBus(database, app.log));
+  const bus =
+    events ?? (await createEventBus(database, app.log, (companyId, id) => findMessage(database.db, companyId, id)));
   await app.register(eventsPlugin, { bus });
-  await app.register(agentsPlugin, { config, database, runtime: agentRuntime, provider: modelProvider });
+  // The job queue, then each module that runs jobs registers its kinds.
+  await app.register(jobsPlugin, { config, database });
+  await app.register(channelsPlugin);
+  await app.register(agentsPlugin, { runtime: agentRuntime, provider: modelProvider });
+  await app.register(knowledgePlugin);
   await app.register(whatsappPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
@@ -182,6 +174,7 @@ export async function buildApp({
       catalogRoutes,
       apiChannelsRoutes,
       agentsRoutes,
+      playgroundRoutes,
       knowledgeRoutes,
       integrationsRoutes,
       skillsRoutes,

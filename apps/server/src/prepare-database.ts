@@ -1,7 +1,7 @@
 import type { Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
-import { ensureWebClient } from "./modules/auth/oauth-client.repository.ts";
-import { anyCompanyExists } from "./modules/companies/companies.repository.ts";
+import { ensureWebClient } from "./modules/auth/index.ts";
+import { anyCompanyExists } from "./modules/companies/index.ts";
 
 /**
  * Start-up work on the database, kept small so an existing database is serving fast: apply pending

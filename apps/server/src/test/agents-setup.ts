@@ -3,7 +3,7 @@ import type { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { aiEmployees, apiChannels, products } from "#server/db/schema/index.ts";
-import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
+import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/index.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 

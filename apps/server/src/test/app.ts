@@ -6,9 +6,8 @@ import type { DestinationStream } from "pino";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { AgentRuntime } from "#server/modules/agents/agent-runtime.ts";
-import type { ModelProvider } from "#server/modules/agents/model-provider.ts";
-import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
+import type { AgentRuntime, ModelProvider } from "#server/modules/agents/index.ts";
+import { ensureWebClient } from "#server/modules/auth/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export type TestApp = {

@@ -3,11 +3,9 @@ import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, type CompanyRole, WEB_CLIENT_ID } 
 import type { FastifyInstance } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema/index.ts";
-import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
-import { hashPassword } from "#server/modules/auth/password.ts";
-import { type IssuedToken, issueToken } from "#server/modules/auth/token.service.ts";
-import { type CompanyRow, insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
-import { insertDepartment, insertEmployees } from "#server/modules/departments/departments.repository.ts";
+import { ensureWebClient, hashPassword, type IssuedToken, issueToken } from "#server/modules/auth/index.ts";
+import { type CompanyRow, insertCompany, insertMembership } from "#server/modules/companies/index.ts";
+import { insertDepartment, insertEmployees } from "#server/modules/departments/index.ts";
 
 // Test data builders that write through the real repositories. Unique values by default so tests
 // in one file never collide.

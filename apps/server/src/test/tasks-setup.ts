@@ -15,7 +15,7 @@ import {
   tasks,
   whatsappTemplates,
 } from "#server/db/schema/index.ts";
-import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
+import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/index.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 

@@ -1,6 +1,16 @@
-// AI employees as CSV (RFC 4180): the export's rows, and the import's parsing and per-cell validation.
-// Pure functions: the server reads and writes files with them, the web can preview with them.
+// AI employees as CSV: the export's rows, and the import's parsing and per-cell validation. Pure
+// functions: the server reads and writes files with them, the web can preview with them. Reading and
+// writing CSV itself is in ../csv.
 import { z } from "zod";
+import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv, unescapeCsvField } from "../csv/csv.ts";
+import { centsToDecimal, decimalToCents } from "../csv/decimal.ts";
+import {
+  type CsvCellError,
+  checkCsvHeader,
+  csvCellErrorSchema,
+  csvColumnName,
+  csvSyntaxProblem,
+} from "../csv/import-file.ts";
 import {
   AI_EMPLOYEE_STATUSES,
   type AiEmployee,
@@ -35,11 +45,6 @@ export const AI_EMPLOYEE_IMPORT_LIMITS = { bytes: 1024 * 1024, rows: 1_000 } as 
 /** Separates the items of a list cell (languages, skills, …). */
 export const CSV_LIST_SEPARATOR = ";";
 
-/** One problem of an import file: its line (the header is line 1) and column. */
-export type CsvCellError = { line: number; column: string; message: string };
-
-export const csvCellErrorSchema = z.object({ line: z.number().int().min(1), column: z.string(), message: z.string() });
-
 /** The import's refusal: 422 with every problem of the file, or a 422/413 about the file as a whole. */
 export const aiEmployeesImportErrorSchema = z.object({
   error: z.string(),
@@ -49,144 +54,6 @@ export const aiEmployeesImportErrorSchema = z.object({
 
 export const aiEmployeesImportResultSchema = z.object({ imported: z.number().int().nonnegative() });
 export type AiEmployeesImportResult = z.infer<typeof aiEmployeesImportResultSchema>;
-
-// ---------------------------------------------------------------------------------------------------
-// RFC 4180
-
-/** A record and the line of the file it starts on (a quoted field may span several lines). */
-export type CsvRecord = { line: number; fields: string[] };
-
-export class CsvSyntaxError extends Error {
-  readonly line: number;
-  /** The 0-based field of the record the problem is in. */
-  readonly fieldIndex: number;
-  constructor(message: string, line: number, fieldIndex: number) {
-    super(message);
-    this.name = "CsvSyntaxError";
-    this.line = line;
-    this.fieldIndex = fieldIndex;
-  }
-}
-
-/**
- * Parses RFC 4180 text: fields separated by commas, records by CRLF (a lone LF or CR is accepted too),
- * fields quoted with `"` may hold commas, line breaks and `""` for a quote. A leading byte-order mark
- * is dropped; a final line break does not start an empty record. A quote inside an unquoted field or
- * text after a closing quote is a CsvSyntaxError, as is a quote never closed.
- */
-export function parseCsv(text: string): CsvRecord[] {
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let recordLine = 1;
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let afterQuote = false;
-  let i = 0;
-  const endField = () => {
-    fields.push(field);
-    field = "";
-    afterQuote = false;
-  };
-  const endRecord = () => {
-    endField();
-    records.push({ line: recordLine, fields });
-    fields = [];
-  };
-  while (i < input.length) {
-    const char = input[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        afterQuote = true;
-        i++;
-        continue;
-      }
-      if (char === "\n" || (char === "\r" && input[i + 1] !== "\n")) line++;
-      field += char;
-      i++;
-      continue;
-    }
-    if (char === ",") {
-      endField();
-      i++;
-      continue;
-    }
-    if (char === "\r" || char === "\n") {
-      endRecord();
-      i += char === "\r" && input[i + 1] === "\n" ? 2 : 1;
-      line++;
-      recordLine = line;
-      continue;
-    }
-    if (afterQuote) throw new CsvSyntaxError("Unexpected text after a closing quote", line, fields.length);
-    if (char === '"') {
-      if (field !== "")
-        throw new CsvSyntaxError(
-          'A quote inside an unquoted field (quote the field and double the ")',
-          line,
-          fields.length,
-        );
-      quoted = true;
-      i++;
-      continue;
-    }
-    field += char;
-    i++;
-  }
-  if (quoted) throw new CsvSyntaxError("A quoted field is never closed", recordLine, fields.length);
-  // Text after the last line break is a record; a final line break alone is not.
-  if (field !== "" || fields.length > 0 || afterQuote) endRecord();
-  return records;
-}
-
-const needsQuotes = /[",\r\n]|^\s|\s$/;
-// A spreadsheet runs a cell that starts like a formula ("=HYPERLINK(…)", "+1+cmd|…"): exports put an
-// apostrophe before such text (spreadsheets show the text, not run it) and imports take it off again.
-const formulaStart = /^[=+\-@\t\r]/;
-const escapedFormula = /^'[=+\-@\t\r]/;
-
-/**
- * One field as RFC 4180 writes it: quoted (quotes doubled) when it holds a comma, quote, line break or
- * edge space; text that a spreadsheet would run as a formula is prefixed with an apostrophe.
- */
-export function formatCsvField(value: string): string {
-  const safe = formulaStart.test(value) ? `'${value}` : value;
-  return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** A field as written by formatCsvField, back to its text (the formula guard's apostrophe removed). */
-export function unescapeCsvField(field: string): string {
-  return escapedFormula.test(field) ? field.slice(1) : field;
-}
-
-/** Records as CSV text: CRLF after every record, the last one included. */
-export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `${row.map(formatCsvField).join(",")}\r\n`).join("");
-}
-
-// ---------------------------------------------------------------------------------------------------
-// AI employees ⇄ rows
-
-/** Cents as a decimal in currency units: 150000 → "1500.00". */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** A decimal in currency units as cents ("1500", "1500.5", "1,500.00" is not accepted), or null. */
-export function decimalToCents(text: string): number | null {
-  const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
 
 const joinList = (items: readonly string[]) => items.join(CSV_LIST_SEPARATOR);
 
@@ -360,20 +227,6 @@ export type ParsedImport = {
   departments: { line: number; name: string }[];
 };
 
-const columnAt = (header: string[], index: number) => header[index] ?? `column ${index + 1}`;
-
-/** A syntax error of the file as a problem of a line and column (the header's names, when it parses). */
-export function csvSyntaxProblem(text: string, error: CsvSyntaxError): CsvCellError {
-  let header: string[] = [];
-  try {
-    header = (parseCsv(text.split(/\r\n|\n|\r/, 1)[0] ?? "")[0]?.fields ?? []).map(normalizeHeader);
-  } catch {
-    // The header itself is broken: the problem is named after it.
-  }
-  const column = error.line === 1 ? "header" : columnAt(header, error.fieldIndex);
-  return { line: error.line, column, message: error.message };
-}
-
 /** A whole import file, parsed and validated (see aiEmployeesFromCsvRecords). */
 export function parseAiEmployeesCsv(text: string): ParsedImport {
   try {
@@ -403,7 +256,7 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
     if (record.fields.length !== header.length) {
       errors.push({
         line: record.line,
-        column: columnAt(header, Math.min(record.fields.length, header.length - 1)),
+        column: csvColumnName(header, Math.min(record.fields.length, header.length - 1)),
         message: `Has ${record.fields.length} fields; the header has ${header.length}`,
       });
       continue;
@@ -419,41 +272,4 @@ export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): Parsed
     else errors.push(...result.errors.map((error) => ({ line: record.line, ...error })));
   }
   return { rows, errors, departments };
-}
-
-/** How many data records (non-blank) a file holds, to refuse a file that is too long before validating it. */
-export function countCsvDataRows(records: readonly CsvRecord[]): number {
-  return records.slice(1).filter((record) => record.fields.some((field) => field.trim() !== "")).length;
-}
-
-function normalizeHeader(name: string): string {
-  return name.trim().toLowerCase();
-}
-
-/**
- * An import's header row: columns by name (any order, any case), each known and once, the required
- * ones present. Answers the normalized names and the problems, all on line 1.
- */
-export function checkCsvHeader(
-  record: CsvRecord,
-  columns: readonly string[],
-  required: readonly string[],
-): { header: string[]; errors: CsvCellError[] } {
-  const header = record.fields.map(normalizeHeader);
-  const errors: CsvCellError[] = [];
-  header.forEach((name, index) => {
-    if (!columns.includes(name)) {
-      errors.push({
-        line: 1,
-        column: name || `column ${index + 1}`,
-        message: `Unknown column; the columns are ${columns.join(", ")}`,
-      });
-    } else if (header.indexOf(name) !== index) {
-      errors.push({ line: 1, column: name, message: "This column appears twice" });
-    }
-  });
-  for (const column of required) {
-    if (!header.includes(column)) errors.push({ line: 1, column, message: "Missing column" });
-  }
-  return { header, errors };
 }

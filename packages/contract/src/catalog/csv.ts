@@ -2,19 +2,9 @@
 // functions: the server reads and writes files with them, the web can preview with them. The RFC 4180
 // reading and writing itself is shared with the AI employees' CSV.
 import { z } from "zod";
-import {
-  type CsvCellError,
-  type CsvRecord,
-  CsvSyntaxError,
-  centsToDecimal,
-  checkCsvHeader,
-  csvCellErrorSchema,
-  csvSyntaxProblem,
-  decimalToCents,
-  formatCsv,
-  parseCsv,
-  unescapeCsvField,
-} from "../ai-employees/csv.ts";
+import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv, unescapeCsvField } from "../csv/csv.ts";
+import { centsToDecimal, decimalToCents } from "../csv/decimal.ts";
+import { type CsvCellError, checkCsvHeader, csvCellErrorSchema, csvSyntaxProblem } from "../csv/import-file.ts";
 import type { Currency } from "../sales/currency.ts";
 import {
   DEFAULT_MEASURE_UNIT,

@@ -85,6 +85,30 @@ export function cancellableStatesFor(mayApprove: boolean): readonly OrderState[]
     : CANCELLABLE_ORDER_STATES.filter((state) => !cancelNeedsApprover(state));
 }
 
+/** Quote states that are still a quote (not yet an order, not cancelled): the AI changes and confirms only these. */
+export const CHANGEABLE_QUOTE_STATES = ["draft", "draft_sent", "sent"] as const satisfies readonly OrderState[];
+
+/**
+ * Every change of a quote's state, with the states it may start from. The server writes each one as a
+ * conditional UPDATE with these states in its condition (modules/orders/quote-transitions.ts), so a
+ * quote that moved on meanwhile is left as it is. Sending, revising (new lines or money), discounting
+ * and confirming apply only to a quote still open; cancelling to anything not yet won nor cancelled.
+ */
+export const QUOTE_TRANSITIONS = {
+  send: CHANGEABLE_QUOTE_STATES,
+  revise: CHANGEABLE_QUOTE_STATES,
+  discount: CHANGEABLE_QUOTE_STATES,
+  confirm: CHANGEABLE_QUOTE_STATES,
+  cancel: CANCELLABLE_ORDER_STATES,
+} as const satisfies Record<string, readonly OrderState[]>;
+
+export type QuoteTransition = keyof typeof QUOTE_TRANSITIONS;
+
+/** Whether a quote in `state` may go through `transition`. */
+export function canTransition(state: string | null | undefined, transition: QuoteTransition): boolean {
+  return typeof state === "string" && (QUOTE_TRANSITIONS[transition] as readonly string[]).includes(state);
+}
+
 /** The cancellation preview's notice. */
 export const ORDER_CANCELLATION_NOTICE = "Cancellation typically takes 1-2 working days.";
 

@@ -1,12 +1,10 @@
 // What an approval approves, and whether the quote still is that. An authorize item records the quote as
 // staff saw it when it was raised; authorizing applies only while the quote is unchanged and still open.
-import type { OrderState } from "./order.ts";
+import { canTransition } from "./order.ts";
 
-/** Quote states that are still a quote (not yet an order, not cancelled): the AI changes and confirms only these. */
-export const CHANGEABLE_QUOTE_STATES = ["draft", "draft_sent", "sent"] as const satisfies readonly OrderState[];
-
+/** Whether the quote is still open to the AI's changes and to an approval (`QUOTE_TRANSITIONS.revise`). */
 export function isChangeableQuote(state: string | null | undefined): boolean {
-  return typeof state === "string" && (CHANGEABLE_QUOTE_STATES as readonly string[]).includes(state);
+  return canTransition(state, "revise");
 }
 
 /** The quote as it was when an approval was asked for. `version` counts every change of lines, money or state. */

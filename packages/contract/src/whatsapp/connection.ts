@@ -136,3 +136,6 @@ export function isWhatsappWindowOpen(lastInbound: Date | null, now: Date = new D
 export const WINDOW_CLOSED_ERROR_CODES = [131047, 470] as const;
 /** Our own code for a reply refused before calling Meta because the window is closed. */
 export const WINDOW_CLOSED_CODE = 131047;
+/** Why free text cannot go out in a WhatsApp conversation whose window closed. */
+export const WINDOW_CLOSED_MESSAGE =
+  "More than 24 hours have passed since the customer's last message: WhatsApp allows only a template now";

@@ -1,9 +1,9 @@
 import { ACTIVITY_KINDS, ACTIVITY_SUBJECT_TYPES, ACTOR_TYPES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
 import { companies } from "./companies.ts";
-import { aiEmployees } from "./departments.ts";
 
 /**
  * The company's append-only activity log (modules/activities). Rows are only ever inserted: the

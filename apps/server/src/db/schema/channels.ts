@@ -1,11 +1,15 @@
+import { CUSTOMER_IDENTITY_KINDS } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
-import { companyId, createdAt } from "./columns.ts";
-import { aiEmployees } from "./departments.ts";
+import { companyId, createdAt, inList } from "./columns.ts";
+
+// The channels' tables (modules/channels): the channel API's registry, and the customers the channels
+// recognise (by the channel's external id or an identifier the channel verified).
 
 /**
- * The channel API's registry (modules/channels): how an outside system reaches one AI employee. The
+ * The channel API's registry: how an outside system reaches one AI employee. The
  * token is kept as its SHA-256 hash only; the webhook secret, which the server must read back to sign
  * every reply, is kept sealed under the server's key (`v1.…`, lib/secret-box.ts; modules/channels/webhook-secret.ts).
  */
@@ -35,4 +39,64 @@ export const apiChannels = pgTable(
   ],
 );
 
+// The people a company sells to; conversations, leads and quotes point here. `email` and `phone` are
+// contact data as given (a website visitor may type anyone's): never used to recognise a customer.
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    fullName: text("full_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    organization: text("organization"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customers_company_id_idx").on(t.companyId)],
+);
+
+/**
+ * The identifiers a channel verified for a customer (a WhatsApp number: Meta verified it), the only
+ * thing that joins a new message to an existing customer across conversations. One customer per
+ * identifier in a company.
+ */
+export const customerIdentities = pgTable(
+  "customer_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CUSTOMER_IDENTITY_KINDS }).notNull(),
+    value: text("value").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("customer_identities_company_id_kind_value_key").on(t.companyId, t.kind, t.value),
+    // Sending to a customer reads their verified number.
+    index("customer_identities_customer_id_idx").on(t.customerId),
+    check("customer_identities_kind_check", sql`${t.kind} in (${inList(CUSTOMER_IDENTITY_KINDS)})`),
+  ],
+);
+
+/** Who a channel's `customer.external_id` is among the company's customers. */
+export const channelContacts = pgTable(
+  "channel_contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    apiChannelId: uuid("api_channel_id")
+      .notNull()
+      .references(() => apiChannels.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("channel_contacts_api_channel_id_external_id_key").on(t.apiChannelId, t.externalId)],
+);
+
 export type ApiChannelRow = typeof apiChannels.$inferSelect;
+export type Customer = typeof customers.$inferSelect;

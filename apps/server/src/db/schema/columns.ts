@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
 
 // Columns and check helpers every company-scoped table shares.
@@ -17,3 +17,6 @@ export const inList = (values: readonly string[]) => sql.raw(values.map((value) 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
+
+/** An ISO 4217 code beside an amount in integer cents. */
+export const currency = () => text("currency").notNull().default("USD");

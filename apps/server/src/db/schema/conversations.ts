@@ -19,11 +19,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
-import { apiChannels } from "./channels.ts";
+import { apiChannels, customers } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
-import { customers } from "./customers.ts";
-import { aiEmployees } from "./departments.ts";
 import { whatsappConnections } from "./whatsapp.ts";
 
 /** See messages.whatsapp. */

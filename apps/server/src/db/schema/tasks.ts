@@ -11,11 +11,11 @@ import {
 } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
 import { companyId, createdAt, inList } from "./columns.ts";
 import { conversations } from "./conversations.ts";
-import { aiEmployees } from "./departments.ts";
-import { quotes } from "./sales.ts";
+import { quotes } from "./orders.ts";
 
 // What an AI employee escalates to staff: a question to answer or something to authorize. The thread
 // about it (task_messages) is the assistant thread; to-do tasks are the action items.

@@ -8,8 +8,9 @@ import {
 } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { aiEmployees } from "./ai-employees.ts";
 import { companyId, createdAt, inList } from "./columns.ts";
-import { aiDepartments, aiEmployees } from "./departments.ts";
+import { aiDepartments } from "./departments.ts";
 
 // WhatsApp (modules/whatsapp/README.md): a company's number connected by Meta's embedded signup, and
 // the message templates of its WhatsApp Business Account.

@@ -3,7 +3,7 @@ import { and, count, eq, gte, lte, or, type SQL } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { activities } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
-import { findStaffName } from "#server/modules/conversations/messages.repository.ts";
+import { findStaffName } from "./staff-name.ts";
 
 /** Who did it: a staff user, an AI employee or the system; the name is copied into the log. */
 export type Actor =

@@ -1,39 +1,17 @@
-import { conversationAgentRunsSchema, playgroundInputSchema, playgroundReplySchema } from "@foreman/contract";
+import { conversationAgentRunsSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { companyOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { findConversationId } from "../conversations/messages.repository.ts";
+import { findConversationId } from "../conversations/index.ts";
 import { listPendingReplies, listRuns } from "./agent-runs.repository.ts";
-import { runPlayground } from "./playground.service.ts";
 
 const params = z.object({ id: z.string() });
 
-/** The agent runtime as staff see it: the playground and the traces of replies. */
+/** The agent runtime as staff see it: the traces of replies. */
 export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/app/ai_employees/:id/playground.json",
-    {
-      schema: {
-        tags: ["ai_employees"],
-        summary: "Try an AI employee: a test message through the production pipeline",
-        description:
-          "content, optional session_id (from an earlier answer, to go on in the same test conversation). Runs the same job a customer's message gets, in a test conversation left out of every list and metric, and answers the reply with its trace (tool calls, waits for staff, passages). If the run takes longer than 30 s, reply and run are null and pending says where the job stands.",
-        params,
-        body: playgroundInputSchema,
-        response: { 200: playgroundReplySchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) =>
-      runPlayground(
-        { db: app.db, queue: app.jobs },
-        { companyId: companyOf(request).id, userId: request.user!.id, aiEmployeeId: request.params.id },
-        request.body,
-      ),
-  );
-
   app.get(
     "/app/conversations/:id/agent_runs.json",
     {

@@ -19,7 +19,7 @@ import {
   quotes,
   tasks,
 } from "#server/db/schema/index.ts";
-import { listSkillToolsOf } from "../skills/skills.repository.ts";
+import { listSkillToolsOf } from "../skills/index.ts";
 
 // Everything an AI employee knows when it answers one customer message, read once per run.
 

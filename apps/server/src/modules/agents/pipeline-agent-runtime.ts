@@ -2,10 +2,10 @@ import { type AgentRequest, approvalDrift, approvalDriftReason, type TaskDecisio
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { messages, type Quote } from "#server/db/schema/index.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { confirmOpenQuote, discountOpenQuote, lockQuote } from "../orders/quote-transitions.ts";
+import { type OutboundChannels, postAiMessage } from "../conversations/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { confirmOpenQuote, discountOpenQuote, lockQuote } from "../orders/index.ts";
 import type { AgentDelivery, AgentRuntime, HumanResponse } from "./agent-runtime.ts";
-import { postAiMessage } from "./ai-message.ts";
 import { detectLanguage } from "./builtin/intents.ts";
 import { type ResumeFacts, resumeMessage } from "./resume-message.ts";
 import { formatPrice } from "./tools/tool.ts";
@@ -19,10 +19,13 @@ type Applied = { quote: Quote | null; outcome: NonNullable<AgentDelivery["outcom
  * customer hears the outcome in their language, all in the resolution's transaction. An authorization
  * applies only to the quote it was raised on, unchanged and still open; otherwise nothing is applied,
  * the task says why, and the customer is told the quote changed rather than that it was approved.
- * Items the runtime did not raise (no request) relay staff's answer as before.
+ * Items the runtime did not raise (no request) relay staff's answer.
  */
 export class PipelineAgentRuntime implements AgentRuntime {
-  constructor(private readonly queue: JobQueue) {}
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly outbound: OutboundChannels,
+  ) {}
 
   async deliverHumanResponse(response: HumanResponse): Promise<AgentDelivery> {
     const { tx, companyId, task, conversation, answer, decision } = response;
@@ -47,7 +50,7 @@ export class PipelineAgentRuntime implements AgentRuntime {
     );
     const delivery: AgentDelivery = { messages: [], ...(outcome ? { outcome } : {}) };
     if (content.trim() === "") return delivery;
-    const message = await postAiMessage(tx, this.queue, {
+    const message = await postAiMessage(tx, this.outbound, {
       companyId,
       conversationId: conversation.id,
       aiEmployeeId: task.aiEmployeeId ?? conversation.aiEmployeeId,

@@ -1,19 +1,21 @@
 import type { AgentRunOutcome, Message, TraceStep } from "@foreman/contract";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { agentRuns, conversations } from "#server/db/schema/index.ts";
-import type { EventBus } from "../events/event-bus.ts";
-import { JOB_MAX_ATTEMPTS, type JobHandler, type JobQueue } from "../jobs/job-queue.ts";
+import { agentRuns } from "#server/db/schema/index.ts";
+import { handToStaff, type OutboundChannels, postAiMessage, waitOnStaff } from "../conversations/index.ts";
+import type { EventBus } from "../events/index.ts";
+import { JOB_MAX_ATTEMPTS, type JobHandler, type JobQueue } from "../jobs/index.ts";
+import type { KnowledgeSource } from "../knowledge/index.ts";
 import { runAgentTurn, type TurnResult } from "./agent-loop.ts";
-import { postAiMessage } from "./ai-message.ts";
 import { type AgentContext, loadAgentContext } from "./context.ts";
-import type { KnowledgeSource } from "./knowledge.ts";
 import { type ModelProvider, ProviderError } from "./model-provider.ts";
 
 export type AgentJobDeps = {
   db: Db;
   queue: JobQueue;
+  /** Where replies leave: back through the conversation's channel (modules/channels). */
+  outbound: OutboundChannels;
   events: EventBus;
   provider: ModelProvider;
   knowledge: KnowledgeSource;
@@ -92,7 +94,7 @@ async function finish(
   steps: TraceStep[],
   error: string | null,
 ): Promise<void> {
-  const { db, queue, events, provider } = deps;
+  const { db, queue, outbound, events, provider } = deps;
   const { companyId } = context;
   const stored = await db.transaction(async (tx) => {
     const [run] = await tx
@@ -117,7 +119,7 @@ async function finish(
     if (!run) return null;
     let reply: Message | null = null;
     if (turn?.text) {
-      reply = await postAiMessage(tx, queue, {
+      reply = await postAiMessage(tx, outbound, {
         companyId,
         conversationId: context.conversation.id,
         aiEmployeeId: context.employee?.id ?? null,
@@ -129,10 +131,8 @@ async function finish(
       if (reply) await tx.update(agentRuns).set({ replyMessageId: reply.id }).where(eq(agentRuns.id, run.id));
     } else {
       // No reply: the conversation waits on staff.
-      await tx
-        .update(conversations)
-        .set({ status: "open", ...(outcome === "failed" ? { handledBy: "staff" as const } : {}) })
-        .where(and(eq(conversations.companyId, companyId), eq(conversations.id, context.conversation.id)));
+      if (outcome === "failed") await handToStaff(tx, companyId, context.conversation.id);
+      else await waitOnStaff(tx, companyId, context.conversation.id);
     }
     return { reply };
   });

@@ -6,7 +6,6 @@ import {
   aiEmployeeContactPoints,
   aiEmployeeSkills,
   aiEmployees,
-  conversations,
   skills,
 } from "#server/db/schema/index.ts";
 
@@ -114,14 +113,6 @@ export function listContactPointsOf(db: Executor, employeeIds: string[]) {
     .from(aiEmployeeContactPoints)
     .where(inArray(aiEmployeeContactPoints.aiEmployeeId, employeeIds))
     .orderBy(asc(aiEmployeeContactPoints.position), asc(aiEmployeeContactPoints.id));
-}
-
-export async function findDepartment(db: Executor, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: aiDepartments.id, name: aiDepartments.name })
-    .from(aiDepartments)
-    .where(and(eq(aiDepartments.companyId, companyId), eq(aiDepartments.id, id)));
-  return row ?? null;
 }
 
 export function listDepartmentNames(db: Executor, companyId: string) {
@@ -262,19 +253,4 @@ export async function listAllAiEmployees(db: Executor, companyId: string): Promi
     .where(eq(aiEmployees.companyId, companyId))
     .orderBy(asc(folded(aiEmployees.name)), asc(aiEmployees.id));
   return flatten(rows);
-}
-
-/** An employee going inactive: its conversations waiting on the customer now wait on staff (open in the inbox). */
-export async function flagEmployeeConversationsForStaff(tx: Executor, companyId: string, aiEmployeeId: string) {
-  await tx
-    .update(conversations)
-    .set({ status: "open" })
-    .where(
-      and(
-        eq(conversations.companyId, companyId),
-        eq(conversations.aiEmployeeId, aiEmployeeId),
-        eq(conversations.status, "pending"),
-        eq(conversations.handledBy, "ai"),
-      ),
-    );
 }

@@ -18,16 +18,16 @@ import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/
 import { httpError } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { type NewActivity, recordActivity, staffActor } from "../activities/activities.repository.ts";
+import { type NewActivity, recordActivity, staffActor } from "../activities/index.ts";
+import { flagEmployeeConversationsForStaff } from "../conversations/index.ts";
+import { findDepartment } from "../departments/index.ts";
 import {
   type AiEmployeeChanges,
   type AiEmployeeRow,
   countAiEmployees,
   ensureSkills,
   findAiEmployee,
-  findDepartment,
   findTakenContactPoints,
-  flagEmployeeConversationsForStaff,
   insertAiEmployees,
   listAiEmployees,
   listAllAiEmployees,

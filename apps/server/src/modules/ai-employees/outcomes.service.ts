@@ -12,8 +12,8 @@ import {
 } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { listDepartments } from "#server/modules/departments/departments.repository.ts";
-import { findCompanyCurrency } from "#server/modules/sales/company-currency.repository.ts";
+import { listDepartments } from "#server/modules/departments/index.ts";
+import { findCompanyCurrency } from "#server/modules/sales/index.ts";
 import { findAiEmployeeRow } from "./ai-employees.service.ts";
 import {
   actionItemFigures,

@@ -1,6 +1,6 @@
 import type { Executor } from "#server/db/client.ts";
 import { ExpiringCache } from "#server/lib/expiring-cache.ts";
-import type { EventBus } from "../events/event-bus.ts";
+import type { EventBus } from "../events/index.ts";
 import { findByTokenHash } from "./token.repository.ts";
 import { expiresAtMs, isLive } from "./token.service.ts";
 import { hashToken } from "./tokens.ts";

@@ -16,8 +16,8 @@ import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/
 import { httpError } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import { findCompanyCurrency } from "../sales/company-currency.repository.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import { findCompanyCurrency } from "../sales/index.ts";
 import {
   countProducts,
   findProduct,

@@ -12,9 +12,9 @@ import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import type { OutboundHttp } from "#server/lib/outbound-http/outbound-http.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import { findAiEmployee } from "../ai-employees/ai-employees.repository.ts";
-import { hashToken } from "../auth/tokens.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import { findAiEmployee } from "../ai-employees/index.ts";
+import { hashToken } from "../auth/index.ts";
 import {
   type ApiChannelView,
   findApiChannel,

@@ -1,44 +1,31 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
+import { expectedSignature, type WebhookReceiver, webhookReceiver } from "#server/test/webhook-receiver.ts";
 
 // Finding 10's webhook secret: a copy of the database alone must not let anyone sign replies as us.
 // The secret is shown to the owner once (when opened or rotated) and stored sealed under the server's
 // key; secrets stored in plain text before are sealed when the server starts.
 
-type Delivery = { headers: IncomingHttpHeaders; body: string };
-const signatureOf = (secret: string, { headers, body }: Delivery) =>
-  `sha256=${createHmac("sha256", secret).update(`${headers["x-foreman-timestamp"]}.${body}`).digest("hex")}`;
+const signatureOf = expectedSignature;
 
 describe("channel webhook secrets at rest", () => {
   let w: AgentWorld;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let webhookUrl: string;
-  const deliveries: Delivery[] = [];
+  let deliveries: WebhookReceiver["deliveries"];
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => {
-        body += chunk;
-      });
-      request.on("end", () => {
-        deliveries.push({ headers: request.headers, body });
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await webhookReceiver(() => 200, "/hooks");
+    ({ url: webhookUrl, deliveries } = receiver);
     w = await agentWorld({
       env: { ENCRYPTION_KEY: randomBytes(32).toString("hex"), ALLOW_PRIVATE_WEBHOOKS: "true" },
     });
   });
   afterAll(async () => {
     await w.t.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   const storedSecret = async (id: string) =>

@@ -1,8 +1,8 @@
 import type { CompanySettings, CompanySettingsPatch } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import type { EventBus } from "../events/event-bus.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import type { EventBus } from "../events/index.ts";
 import { findCompanySettings, updateCompanySettings } from "./companies.repository.ts";
 
 /** The company's settings; the caller's membership was checked by the company scope. */

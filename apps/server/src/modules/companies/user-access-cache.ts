@@ -1,6 +1,6 @@
 import type { Executor } from "#server/db/client.ts";
 import { ExpiringCache } from "#server/lib/expiring-cache.ts";
-import type { EventBus } from "../events/event-bus.ts";
+import type { EventBus } from "../events/index.ts";
 import { findUserWithCompanies, type MembershipRow, type UserWithCompanies } from "./companies.repository.ts";
 
 // Who a user is and which companies they belong to is read on every call: `/app/me.json` on every

@@ -109,7 +109,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         input = fromJsonBody(request.body);
       }
       const message = await sendStaffMessage(
-        { db: app.db, events: app.events, queue: app.jobs },
+        { db: app.db, events: app.events, queue: app.jobs, outbound: app.outbound },
         {
           companyId: companyOf(request).id,
           conversationId: request.params.id,

@@ -9,7 +9,6 @@ import type { Executor } from "#server/db/client.ts";
 import type { Conversation } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { replyWindow } from "../whatsapp/reply-window.ts";
 import {
   type ConversationsFilter,
   countConversations,
@@ -19,6 +18,7 @@ import {
   listConversations,
 } from "./conversations.repository.ts";
 import { findLastMessage } from "./messages.repository.ts";
+import { replyWindow } from "./reply-window.ts";
 
 export const conversationNotFound = () => httpError(404, "not_found", "Conversation not found");
 

@@ -12,7 +12,6 @@ import {
   attachments,
   conversations,
   messages,
-  users,
   type WhatsappMessagePart,
 } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
@@ -213,13 +212,4 @@ export async function findConversationId(db: Executor, companyId: string, id: st
     .from(conversations)
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)));
   return row?.id ?? null;
-}
-
-/** The name a staff member's messages carry: their full name. */
-export async function findStaffName(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? `${row.firstName} ${row.lastName}`.trim() : null;
 }

@@ -1,22 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { encodeMessageCursor, type Message, type MessagesPage, parseMessageCursor } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
-import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity } from "../activities/activities.repository.ts";
-import type { EventBus } from "../events/event-bus.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { queueWhatsappDelivery, WINDOW_CLOSED_MESSAGE } from "../whatsapp/outbound.ts";
-import { replyWindow } from "../whatsapp/reply-window.ts";
+import { findStaffName, recordActivity } from "../activities/index.ts";
+import type { EventBus } from "../events/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { conversationNotFound } from "./conversations.service.ts";
 import type { StaffMessageInput } from "./message-input.ts";
-import {
-  findConversationId,
-  findStaffName,
-  listAttachmentsOf,
-  listMessagesBefore,
-  toMessage,
-} from "./messages.repository.ts";
+import { findConversationId, listAttachmentsOf, listMessagesBefore, toMessage } from "./messages.repository.ts";
+import type { OutboundChannels } from "./outbound-channels.ts";
+import { deliverOutgoing } from "./outgoing-messages.ts";
 import { insertAttachments, insertStaffMessage, lockConversation, markTakenOver } from "./staff-reply.repository.ts";
 
 /** The conversation's id when it is the company's; a 404 for another company's, an unknown or a malformed id. */
@@ -60,11 +53,12 @@ export function newAccessKey(): string {
 
 /**
  * A staff member's reply, taking the conversation over from the AI employee. The message, its files,
- * the conversation's new state and the `conversation.staff_reply` activity are one transaction; the
- * live events go out once it has committed.
+ * its delivery through the conversation's channel (like an AI employee's reply), the conversation's
+ * new state and the `conversation.staff_reply` activity are one transaction; the live events go out
+ * once it has committed.
  */
 export async function sendStaffMessage(
-  { db, events, queue }: { db: Db; events: EventBus; queue: JobQueue },
+  { db, events, queue, outbound }: { db: Db; events: EventBus; queue: JobQueue; outbound: OutboundChannels },
   values: { companyId: string; conversationId: string; userId: string; input: StaffMessageInput },
 ): Promise<Message> {
   const { companyId, userId, input } = values;
@@ -73,10 +67,9 @@ export async function sendStaffMessage(
   const message = await db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, companyId, values.conversationId);
     if (!conversation) throw conversationNotFound();
-    // WhatsApp takes free text only within 24 hours of the customer's last message: refused here, with
-    // nothing stored, so the reply box keeps the text and offers a template instead.
-    if (conversation.whatsappConnectionId && !(await replyWindow(tx, conversation.id)).open)
-      throw httpError(409, "whatsapp_window_closed", WINDOW_CLOSED_MESSAGE);
+    const route = { apiChannelId: conversation.apiChannelId, whatsappConnectionId: conversation.whatsappConnectionId };
+    // Refused with nothing stored, so the reply box keeps the text (e.g. WhatsApp's window closed).
+    await outbound.checkStaffReply(tx, { id: conversation.id, route });
     const senderName = (await findStaffName(tx, userId)) ?? "Staff";
     const row = await insertStaffMessage(tx, {
       companyId,
@@ -96,8 +89,7 @@ export async function sendStaffMessage(
         data: file.data,
       })),
     );
-    const viaWhatsapp = conversation.whatsappConnectionId !== null;
-    if (viaWhatsapp) await queueWhatsappDelivery(tx, queue, { companyId, messageId: row.id });
+    const deliveryStatus = await deliverOutgoing(tx, outbound, { ...row, companyId, route });
     await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
     await recordActivity(tx, {
       companyId,
@@ -107,7 +99,7 @@ export async function sendStaffMessage(
       summary: `Replied in conversation #${conversation.displayId}`,
       details: { messageId: row.id, attachments: files.length },
     });
-    return toMessage(viaWhatsapp ? { ...row, deliveryStatus: "pending" } : row, files);
+    return toMessage({ ...row, deliveryStatus }, files);
   });
   queue.wake();
   await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });

@@ -1,10 +1,10 @@
 import type { MessageAttachment } from "@foreman/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { attachments, conversations, messages } from "#server/db/schema/index.ts";
+import { attachments, conversations, messages, type WhatsappMessagePart } from "#server/db/schema/index.ts";
 import { type MessageRow, messageColumns, toAttachment } from "./messages.repository.ts";
 
-// The writes of a staff reply, run in one transaction by messages.service.ts: lock the conversation,
+// The writes of a staff reply, run in one transaction (messages.service.ts, whatsapp's templates): lock the conversation,
 // insert the message and its files, and mark the takeover.
 
 /** Locks the company's conversation for a write (so replies and takeovers apply one at a time); null if not the company's. */
@@ -13,6 +13,7 @@ export async function lockConversation(db: Executor, companyId: string, id: stri
     .select({
       id: conversations.id,
       displayId: conversations.displayId,
+      apiChannelId: conversations.apiChannelId,
       whatsappConnectionId: conversations.whatsappConnectionId,
     })
     .from(conversations)
@@ -27,6 +28,8 @@ export type NewStaffMessage = {
   userId: string;
   senderName: string;
   content: string;
+  /** A WhatsApp template the message is sent as (modules/whatsapp). */
+  whatsapp?: WhatsappMessagePart | null;
 };
 
 export async function insertStaffMessage(db: Executor, values: NewStaffMessage): Promise<MessageRow> {

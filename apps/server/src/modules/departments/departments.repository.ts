@@ -42,3 +42,11 @@ export async function insertDepartment(db: Executor, values: NewDepartment) {
 export async function insertEmployees(db: Executor, values: NewEmployee[]) {
   if (values.length > 0) await db.insert(aiEmployees).values(values);
 }
+
+export async function findDepartment(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select({ id: aiDepartments.id, name: aiDepartments.name })
+    .from(aiDepartments)
+    .where(and(eq(aiDepartments.companyId, companyId), eq(aiDepartments.id, id)));
+  return row ?? null;
+}

@@ -2,8 +2,8 @@ import type { DepartmentWork, LapsedCustomersPage, UnpaidOrdersPage } from "@for
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { findDepartment } from "#server/modules/ai-employees/ai-employees.repository.ts";
-import { findCompanyCurrency } from "#server/modules/sales/company-currency.repository.ts";
+import { findCompanyCurrency } from "#server/modules/sales/index.ts";
+import { findDepartment } from "./departments.repository.ts";
 import {
   countLapsedCustomers,
   listLapsedCustomers,

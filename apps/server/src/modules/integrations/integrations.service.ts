@@ -2,8 +2,8 @@ import type { ConnectionTest, Integration, IntegrationList } from "@foreman/cont
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
-import { type ChatMessage, type ModelProvider, ProviderError, type TurnHints } from "../agents/model-provider.ts";
-import { findConnection } from "../whatsapp/connections.repository.ts";
+import { type ChatMessage, type ModelProvider, ProviderError, type TurnHints } from "../agents/index.ts";
+import { findConnection } from "../whatsapp/index.ts";
 import { countLiveApiChannels } from "./integrations.repository.ts";
 
 // Each integration's state is read from reality when the list is asked for: the configuration the

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Executor } from "#server/db/client.ts";
-import type { EventBus } from "../events/event-bus.ts";
-import type { JobHandler } from "../jobs/job-queue.ts";
+import type { EventBus } from "../events/index.ts";
+import type { JobHandler } from "../jobs/index.ts";
 // The readers themselves (extract/index.ts and the parsers it loads) run only on the extraction thread.
 import { chunkSections } from "./extract/chunk.ts";
 import { ExtractionError } from "./extract/errors.ts";

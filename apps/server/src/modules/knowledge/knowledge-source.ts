@@ -1,6 +1,11 @@
+import type { TracePassage } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
-import type { KnowledgeSource } from "../agents/knowledge.ts";
 import { searchPassages } from "./search.ts";
+
+/** Passages from the company's knowledge for a customer's message, for one AI employee. */
+export interface KnowledgeSource {
+  passages(query: { companyId: string; aiEmployeeId: string; text: string }): Promise<TracePassage[]>;
+}
 
 /** Passages the runtime gives the model for one customer message. */
 export const PASSAGES_PER_MESSAGE = 3;

@@ -8,9 +8,9 @@ import type { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import type { EventBus } from "../events/event-bus.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import type { EventBus } from "../events/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { sniffKnowledgeFile } from "./extract/sniff.ts";
 import {
   deleteEntry,

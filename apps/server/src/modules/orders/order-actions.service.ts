@@ -8,10 +8,11 @@ import {
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import { type Caller, mayApprove } from "../companies/approver.ts";
-import { cancelQuoteIfOpen, findQuoteState } from "./order-actions.repository.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import { type Caller, mayApprove } from "../companies/index.ts";
+import { findQuoteState } from "./order-actions.repository.ts";
 import { getQuote } from "./orders.service.ts";
+import { cancelQuoteOrOrder } from "./quote-transitions.ts";
 
 /** Why an order in `state` cannot be cancelled (the 422's description). */
 export function notCancellableMessage(state: string): string {
@@ -32,7 +33,7 @@ export async function cancelQuote(db: Db, caller: Caller, id: string, userId: st
   const states = cancellableStatesFor(await mayApprove(db, caller));
   await db.transaction(async (tx) => {
     // The state is checked in the UPDATE itself: a quote confirmed meanwhile is not cancelled by a member.
-    const cancelled = await cancelQuoteIfOpen(tx, companyId, id, states);
+    const cancelled = await cancelQuoteOrOrder(tx, companyId, id, states);
     if (!cancelled) {
       const state = await findQuoteState(tx, companyId, id);
       if (state === null) throw httpError(404, "not_found", orderNotFoundMessage(id));

@@ -5,8 +5,8 @@ import { knowledgeEntries } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
-import { foreignIds } from "../knowledge/knowledge.repository.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
+import { foreignIds } from "../knowledge/index.ts";
 import {
   addHolder,
   countSkills,

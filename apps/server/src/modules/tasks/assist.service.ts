@@ -1,7 +1,7 @@
 import type { CompanyRole } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { findChatAccountId } from "../conversations/conversations.repository.ts";
+import { findChatAccountId } from "../conversations/index.ts";
 import { type ResolvedTask, type ResolveTaskDeps, resolveTask } from "./resolve-task.service.ts";
 import { findConversationIdByDisplayId } from "./tasks.repository.ts";
 

@@ -11,11 +11,10 @@ import type { Db } from "#server/db/client.ts";
 import type { TaskRow } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity } from "../activities/activities.repository.ts";
-import type { AgentRuntime } from "../agents/agent-runtime.ts";
-import { requireApprover } from "../companies/approver.ts";
-import { findStaffName } from "../conversations/messages.repository.ts";
-import type { EventBus } from "../events/event-bus.ts";
+import { findStaffName, recordActivity } from "../activities/index.ts";
+import type { AgentRuntime } from "../agents/index.ts";
+import { requireApprover } from "../companies/index.ts";
+import type { EventBus } from "../events/index.ts";
 import { toThreadMessage } from "./task-view.ts";
 import {
   findTask,

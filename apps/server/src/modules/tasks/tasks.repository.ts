@@ -14,7 +14,7 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
-import { customerContactColumns } from "../conversations/conversations.repository.ts";
+import { customerContactColumns } from "../conversations/index.ts";
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
 

@@ -9,7 +9,7 @@ import {
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recentMessagesOf } from "../conversations/messages.repository.ts";
+import { recentMessagesOf } from "../conversations/index.ts";
 import { toTask, toThreadMessage } from "./task-view.ts";
 import {
   countTasks,

@@ -1,10 +1,8 @@
 import { attachmentContentIssue, mediaType } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import { messages } from "#server/db/schema/index.ts";
-import { findMessage, listAttachmentsOf } from "../conversations/messages.repository.ts";
-import { newAccessKey } from "../conversations/messages.service.ts";
-import { insertAttachments } from "../conversations/staff-reply.repository.ts";
-import type { JobHandler } from "../jobs/job-queue.ts";
+import { findMessage, insertAttachments, listAttachmentsOf, newAccessKey } from "../conversations/index.ts";
+import type { JobHandler } from "../jobs/index.ts";
 import { findConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
 import { tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";

@@ -14,7 +14,7 @@ import { HttpError, httpError } from "#server/lib/http-error.ts";
 import { openSecret } from "#server/lib/secret-box.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
 import {
   findConnection,
   findConnectionByPhoneNumberId,

@@ -1,31 +1,20 @@
-import { attachmentUrl, fillTemplateVariables, type Message, WINDOW_CLOSED_CODE } from "@foreman/contract";
+import {
+  attachmentUrl,
+  fillTemplateVariables,
+  type Message,
+  WINDOW_CLOSED_CODE,
+  WINDOW_CLOSED_MESSAGE,
+} from "@foreman/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { attachments, conversations, messages, whatsappTemplates } from "#server/db/schema/index.ts";
-import { verifiedIdentityOf } from "../agents/verified-customer.ts";
-import { findMessage } from "../conversations/messages.repository.ts";
-import type { JobHandler, JobQueue } from "../jobs/job-queue.ts";
+import { verifiedIdentityOf } from "../channels/index.ts";
+import { findMessage, recordDelivery, replyWindow } from "../conversations/index.ts";
+import type { JobHandler } from "../jobs/index.ts";
 import { findConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
-import { replyWindow } from "./reply-window.ts";
 import { fillContext } from "./send-template.service.ts";
 import { tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";
-
-export const WINDOW_CLOSED_MESSAGE =
-  "More than 24 hours have passed since the customer's last message: WhatsApp allows only a template now";
-
-/**
- * In the transaction that stores a message in a WhatsApp conversation (the caller knows it is one):
- * marks it as sending and queues the job that sends it.
- */
-export async function queueWhatsappDelivery(
-  tx: Executor,
-  queue: JobQueue,
-  message: { companyId: string; messageId: string },
-): Promise<void> {
-  await tx.update(messages).set({ deliveryStatus: "pending" }).where(eq(messages.id, message.messageId));
-  await queue.enqueue(tx, { companyId: message.companyId, kind: "whatsapp_send", subjectId: message.messageId });
-}
 
 /**
  * Everything the send job needs about one message, read in the message's own company. It goes to the
@@ -74,10 +63,7 @@ export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
       if (message.senderType === "ai")
         template = await followUpTemplate(deps, message.companyId, conversation.id, message.content);
       if (!template) return fail(WINDOW_CLOSED_CODE, WINDOW_CLOSED_MESSAGE);
-      await deps.db
-        .update(messages)
-        .set({ whatsapp: { ...message.whatsapp, template } })
-        .where(eq(messages.id, message.id));
+      await recordDelivery(deps.db, message.companyId, message.id, { whatsapp: { ...message.whatsapp, template } });
     }
     const to = outgoing.phone.replace(/^\+/, "");
     try {
@@ -138,12 +124,9 @@ async function settle(
   deps: WhatsappDeps,
   companyId: string,
   messageId: string,
-  patch: Partial<typeof messages.$inferInsert>,
+  patch: Parameters<typeof recordDelivery>[3],
 ): Promise<void> {
-  await deps.db
-    .update(messages)
-    .set(patch)
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  await recordDelivery(deps.db, companyId, messageId, patch);
   const message: Message | null = await findMessage(deps.db, companyId, messageId);
   if (message)
     await deps.events.publish(companyId, { type: "message.updated", conversationId: message.conversationId, message });

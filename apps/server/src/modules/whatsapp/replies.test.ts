@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type WhatsappWorld, whatsappWorld } from "#server/test/whatsapp-setup.ts";
-import { postAiMessage } from "../agents/ai-message.ts";
+import { postAiMessage } from "../conversations/outgoing-messages.ts";
 
 // A customer's WhatsApp message through the whole pipeline (webhook → the number's AI employee → the
 // reply sent through the fake Graph API), the 24-hour rule for AI and staff replies, templates sent into
@@ -100,7 +100,7 @@ describe("the 24-hour window", () => {
   it("keeps an AI reply from going out as free text, without calling Meta", async () => {
     await w.t.app.jobs.prepare();
     await w.t.db.transaction((tx) =>
-      postAiMessage(tx, w.t.app.jobs, {
+      postAiMessage(tx, w.t.app.outbound, {
         companyId: w.a.companyId,
         conversationId,
         aiEmployeeId: w.a.employee.id,
@@ -178,7 +178,7 @@ describe("the 24-hour window", () => {
     seedFollowUpAtMeta();
     await w.t.app.jobs.prepare();
     await w.t.db.transaction((tx) =>
-      postAiMessage(tx, w.t.app.jobs, {
+      postAiMessage(tx, w.t.app.outbound, {
         companyId: w.a.companyId,
         conversationId,
         aiEmployeeId: w.a.employee.id,

@@ -8,13 +8,18 @@ import {
 } from "@foreman/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { companies, conversations, customers, messages, quotes } from "#server/db/schema/index.ts";
+import { companies, conversations, customers, quotes } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity } from "../activities/activities.repository.ts";
-import { conversationNotFound } from "../conversations/conversations.service.ts";
-import { findStaffName, toMessage } from "../conversations/messages.repository.ts";
-import { lockConversation, markTakenOver } from "../conversations/staff-reply.repository.ts";
+import { findStaffName, recordActivity } from "../activities/index.ts";
+import {
+  conversationNotFound,
+  deliverOutgoing,
+  insertStaffMessage,
+  lockConversation,
+  markTakenOver,
+  toMessage,
+} from "../conversations/index.ts";
 import { findTemplate } from "./templates.repository.ts";
 import type { WhatsappDeps } from "./whatsapp-deps.ts";
 
@@ -86,30 +91,26 @@ export async function sendTemplateMessage(
         missing.map((n) => ({ field: `values.${n - 1}`, message: `{{${n}}} is required` })),
       );
     const senderName = (await findStaffName(tx, userId)) ?? "Staff";
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        conversationId: conversation.id,
-        senderType: "staff",
-        senderName,
-        userId,
-        content: templatePreview(template, values),
-        whatsapp: { template: { name: template.name, language: template.language, parameters: values } },
-        deliveryStatus: "pending",
-      })
-      .returning();
-    await deps.queue.enqueue(tx, { companyId, kind: "whatsapp_send", subjectId: row!.id });
-    await markTakenOver(tx, conversation.id, { userId, at: row!.createdAt });
+    const row = await insertStaffMessage(tx, {
+      companyId,
+      conversationId: conversation.id,
+      userId,
+      senderName,
+      content: templatePreview(template, values),
+      whatsapp: { template: { name: template.name, language: template.language, parameters: values } },
+    });
+    const route = { apiChannelId: conversation.apiChannelId, whatsappConnectionId: conversation.whatsappConnectionId };
+    const deliveryStatus = await deliverOutgoing(tx, deps.outbound, { ...row, companyId, route });
+    await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
     await recordActivity(tx, {
       companyId,
       kind: "conversation.template_sent",
       actor: { type: "user", id: userId, name: senderName },
       subject: { type: "conversation", id: conversation.id },
       summary: `Sent the WhatsApp template ${template.name} in conversation #${conversation.displayId}`,
-      details: { messageId: row!.id, templateId: template.id },
+      details: { messageId: row.id, templateId: template.id },
     });
-    return toMessage({ ...row!, avatarUrl: null }, []);
+    return toMessage({ ...row, deliveryStatus }, []);
   });
   deps.queue.wake();
   await deps.events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });

@@ -15,7 +15,7 @@ import { type WhatsappConnectionRow, whatsappTemplates } from "#server/db/schema
 import { httpError, notFound } from "#server/lib/http-error.ts";
 import { isUniqueViolation } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recordActivity, staffActor } from "../activities/activities.repository.ts";
+import { recordActivity, staffActor } from "../activities/index.ts";
 import { findConnection, updateConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
 import { fromMetaTemplate, toMetaCategory, toMetaComponents } from "./template-components.ts";

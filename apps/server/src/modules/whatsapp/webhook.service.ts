@@ -1,21 +1,11 @@
-import { advanceDeliveryStatus, type Message, templateStatusFromMeta } from "@foreman/contract";
+import { templateStatusFromMeta } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "#server/db/client.ts";
-import {
-  messages,
-  type WhatsappConnectionRow,
-  whatsappConnections,
-  whatsappTemplates,
-} from "#server/db/schema/index.ts";
-import { createConversation, findOpenChannelConversation, storeInbound } from "../agents/inbound-message.ts";
-import { customerOfVerifiedIdentity } from "../agents/verified-customer.ts";
-import { findMessage } from "../conversations/messages.repository.ts";
+import { type WhatsappConnectionRow, whatsappConnections, whatsappTemplates } from "#server/db/schema/index.ts";
+import { customerOfVerifiedIdentity, receiveCustomerMessage } from "../channels/index.ts";
+import { advanceWhatsappDelivery, findMessage } from "../conversations/index.ts";
 import { answeringEmployeeId, findConnectionByPhoneNumberId, findConnectionsByWaba } from "./connections.repository.ts";
 import type { InboundItem, StatusItem, WebhookChange } from "./webhook-payload.ts";
 import { announce, type WhatsappDeps } from "./whatsapp-deps.ts";
-
-/** A second delivery of a WhatsApp message: raised inside the transaction to undo what it wrote. */
-class AlreadyReceived extends Error {}
 
 /** What one delivery did (tests and the log). */
 export type WebhookOutcome = { stored: number; duplicates: number; statuses: number; ignored: number };
@@ -71,67 +61,43 @@ async function touch(deps: WhatsappDeps, connection: WhatsappConnectionRow) {
 }
 
 /**
- * The customer (by WhatsApp number), their open conversation on this number (or a new one, answered by
- * the number's AI employee), the message and the job that answers it, in one transaction. Answers false
- * for a message already received (Meta retries for days), writing nothing.
+ * The customer (by their WhatsApp number as an identity Meta verified, never a phone someone typed
+ * elsewhere), their open conversation on this number (or a new one, answered by the number's AI
+ * employee), the message and the jobs that answer it and fetch its media. Answers false for a message
+ * already received (Meta retries for days), writing nothing.
  */
 async function receiveMessage(deps: WhatsappDeps, connection: WhatsappConnectionRow, item: InboundItem) {
   const companyId = connection.companyId;
-  await deps.queue.prepare();
-  let stored: { conversationId: string; message: Message };
-  try {
-    stored = await deps.db.transaction(async (tx) => {
-      const customerId = await findOrCreateCustomer(tx, companyId, item);
-      const conversationId =
-        (await findOpenChannelConversation(tx, { whatsappConnectionId: connection.id }, customerId)) ??
-        (await createConversation(tx, {
-          companyId,
-          channel: "whatsapp",
-          customerId,
-          aiEmployeeId: await answeringEmployeeId(tx, connection),
-          apiChannelId: null,
-          whatsappConnectionId: connection.id,
-          isTest: false,
-          lead: { source: "WhatsApp", personName: item.name ?? item.from },
-        }));
-      const message = await storeInbound(tx, deps.queue, {
-        companyId,
-        conversationId,
-        senderName: item.name ?? item.from,
-        content: item.content,
-        apiChannelId: null,
-        externalId: null,
-        whatsappMessageId: item.wamid,
-        whatsapp: item.media ? { media: item.media } : null,
-      });
-      if (!message) throw new AlreadyReceived();
-      if (item.media) await deps.queue.enqueue(tx, { companyId, kind: "whatsapp_media", subjectId: message.id });
-      return { conversationId, message };
-    });
-  } catch (error) {
-    if (error instanceof AlreadyReceived) return false;
-    throw error;
-  }
-  deps.queue.wake();
-  await deps.events.publish(companyId, {
-    type: "message.created",
-    conversationId: stored.conversationId,
-    message: stored.message,
+  const personName = item.name ?? item.from;
+  const received = await receiveCustomerMessage(deps, {
+    companyId,
+    customer: (tx) =>
+      customerOfVerifiedIdentity(
+        tx,
+        { companyId, kind: "whatsapp", value: item.from },
+        { fullName: personName, phone: item.from },
+      ),
+    conversation: {
+      source: { whatsappConnectionId: connection.id },
+      startWith: async (tx) => ({
+        channel: "whatsapp",
+        aiEmployeeId: await answeringEmployeeId(tx, connection),
+        lead: { source: "WhatsApp", personName },
+      }),
+    },
+    message: {
+      senderName: personName,
+      content: item.content,
+      apiChannelId: null,
+      externalId: null,
+      whatsappMessageId: item.wamid,
+      whatsapp: item.media ? { media: item.media } : null,
+    },
+    alsoQueue: async (tx, queue, message) => {
+      if (item.media) await queue.enqueue(tx, { companyId, kind: "whatsapp_media", subjectId: message.id });
+    },
   });
-  await deps.events.publish(companyId, { type: "conversation.updated", conversationId: stored.conversationId });
-  return true;
-}
-
-/**
- * The company's customer with this WhatsApp number, found by the number as an identity Meta verified
- * (never by a phone someone typed elsewhere); created the first time.
- */
-function findOrCreateCustomer(tx: Executor, companyId: string, item: InboundItem): Promise<string> {
-  return customerOfVerifiedIdentity(
-    tx,
-    { companyId, kind: "whatsapp", value: item.from },
-    { fullName: item.name ?? item.from, phone: item.from },
-  );
+  return !("duplicate" in received);
 }
 
 /**
@@ -139,24 +105,7 @@ function findOrCreateCustomer(tx: Executor, companyId: string, item: InboundItem
  * that arrives late changes nothing. Only the connection's company's messages are looked at.
  */
 async function applyStatus(deps: WhatsappDeps, connection: WhatsappConnectionRow, status: StatusItem) {
-  const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: messages.id, deliveryStatus: messages.deliveryStatus })
-      .from(messages)
-      .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappMessageId, status.wamid)))
-      .for("update");
-    if (!row) return null;
-    const next = advanceDeliveryStatus(row.deliveryStatus, status.status);
-    if (next === row.deliveryStatus) return null;
-    await tx
-      .update(messages)
-      .set({
-        deliveryStatus: next,
-        ...(next === "failed" ? { deliveryErrorCode: status.errorCode, deliveryError: status.error } : {}),
-      })
-      .where(eq(messages.id, row.id));
-    return row.id;
-  });
+  const updated = await advanceWhatsappDelivery(deps.db, connection.companyId, status);
   if (!updated) return false;
   const message = await findMessage(deps.db, connection.companyId, updated);
   if (message)

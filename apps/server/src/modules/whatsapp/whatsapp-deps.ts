@@ -4,8 +4,9 @@ import type { Db } from "#server/db/client.ts";
 import type { WhatsappConnectionRow } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { openSecret, sealSecret } from "#server/lib/secret-box.ts";
-import type { EventBus } from "../events/event-bus.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { OutboundChannels } from "../conversations/index.ts";
+import type { EventBus } from "../events/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import type { GraphApi } from "./graph-api.ts";
 
 /** What the WhatsApp services work with (built once by whatsapp.plugin.ts). */
@@ -18,6 +19,8 @@ export type WhatsappDeps = {
   key: Buffer | null;
   events: EventBus;
   queue: JobQueue;
+  /** Where outgoing messages leave (modules/channels' dispatch). */
+  outbound: OutboundChannels;
   log: FastifyBaseLogger;
 };
 

@@ -22,11 +22,12 @@ export const whatsappPlugin = fp(
       key: app.config.encryptionKey,
       events: app.events,
       queue: app.jobs,
+      outbound: app.outbound,
       log: app.log,
     };
     app.decorate("whatsapp", deps);
     app.jobs.handle("whatsapp_send", whatsappSendHandler(deps));
     app.jobs.handle("whatsapp_media", whatsappMediaHandler(deps));
   },
-  { name: "foreman-whatsapp", dependencies: ["foreman-agents", "foreman-events"] },
+  { name: "foreman-whatsapp", dependencies: ["foreman-jobs", "foreman-events", "foreman-channels"] },
 );

@@ -1,6 +1,7 @@
 import { DEPARTMENT_KINDS, matchDepartmentKind } from "@foreman/contract";
 import { and, asc, eq, ne } from "drizzle-orm";
-import { aiDepartments, aiEmployees, conversations, leads } from "#server/db/schema/index.ts";
+import { aiDepartments, aiEmployees, leads } from "#server/db/schema/index.ts";
+import { handToStaff, reassignConversation } from "../../conversations/index.ts";
 import { type AgentTool, needsHuman, ok, refuse } from "./tool.ts";
 
 /** Moves the lead to a stage the AI may set (contract `AI_LEAD_STAGES`: never won, which a confirmed order sets). */
@@ -29,9 +30,8 @@ export const handOff: AgentTool<"hand_off"> = {
   name: "hand_off",
   async run({ to, reason }, env) {
     const { db, context, effects } = env;
-    const where = and(eq(conversations.companyId, context.companyId), eq(conversations.id, context.conversation.id));
     if (to === "staff") {
-      await db.update(conversations).set({ handledBy: "staff", status: "open" }).where(where);
+      await handToStaff(db, context.companyId, context.conversation.id);
       effects.handoff = { to: "staff", reason };
       return ok({ handed_to: "staff", tell_customer: "a colleague will take over here" });
     }
@@ -60,7 +60,7 @@ export const handOff: AgentTool<"hand_off"> = {
       return refuse(
         `No active AI employee works in ${to}. Hand off to staff instead (departments: ${DEPARTMENT_KINDS.join(", ")}).`,
       );
-    await db.update(conversations).set({ aiEmployeeId: employee.id }).where(where);
+    await reassignConversation(db, context.companyId, context.conversation.id, employee.id);
     effects.handoff = { to: `${employee.name} (${to})`, reason };
     return ok({ handed_to: employee.name, department: to });
   },

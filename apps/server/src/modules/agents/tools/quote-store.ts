@@ -2,7 +2,7 @@ import { lineTotalCents, quantityIssue } from "@foreman/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { leads, lineItems, products, quotes } from "#server/db/schema/index.ts";
-import { nextVersion } from "../../orders/quote-transitions.ts";
+import { type QuoteMoney, reviseOpenQuote } from "../../orders/index.ts";
 import { type AgentContext, findOpenQuote, type QuoteSummary } from "../context.ts";
 
 // The quote an AI employee builds in a conversation: one open quote per conversation, its prices always
@@ -88,7 +88,7 @@ export async function writeQuote(
   const { companyId } = context;
   const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const discountCents = discountCentsOf(subtotalCents, discountPercent);
-  const money = {
+  const money: QuoteMoney = {
     currency: lines[0]!.currency,
     subtotalCents,
     discountPercent,
@@ -97,13 +97,11 @@ export async function writeQuote(
     totalCents: subtotalCents - discountCents,
   };
   const open = await findOpenQuote(tx, companyId, context.conversation.id);
+  // A quote confirmed or cancelled since it was read is not revised: a new one is started instead.
+  const revised = open && (await reviseOpenQuote(tx, companyId, open.id, money));
   let quoteId: string;
-  if (open) {
-    quoteId = open.id;
-    await tx
-      .update(quotes)
-      .set({ ...money, state: open.state === "sent" ? "sent" : "draft", ...nextVersion() })
-      .where(and(eq(quotes.companyId, companyId), eq(quotes.id, quoteId)));
+  if (revised) {
+    quoteId = revised.id;
     await tx.delete(lineItems).where(eq(lineItems.quoteId, quoteId));
   } else {
     const [lead] = context.lead

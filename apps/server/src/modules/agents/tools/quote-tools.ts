@@ -1,5 +1,5 @@
 import type { Executor } from "#server/db/client.ts";
-import { confirmOpenQuote, sendOpenQuote } from "../../orders/quote-transitions.ts";
+import { confirmOpenQuote, sendOpenQuote } from "../../orders/index.ts";
 import { findOpenQuote, pendingAuthorizationOn, type QuoteSummary } from "../context.ts";
 import { describeQuote, priceLines, writeQuote } from "./quote-store.ts";
 import { type AgentTool, formatPrice, needsHuman, ok, refuse, type ToolEnv, type ToolOutcome } from "./tool.ts";

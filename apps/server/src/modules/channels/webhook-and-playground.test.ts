@@ -1,43 +1,23 @@
-import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
+import { expectedSignature, type WebhookReceiver, webhookReceiver } from "#server/test/webhook-receiver.ts";
 
 // Replies reach the channel's webhook signed and retried; the playground runs the production pipeline
 // in a test conversation that no list or metric counts.
 
-type Delivery = { headers: IncomingHttpHeaders; body: string };
-
 describe("webhook deliveries", () => {
   let w: AgentWorld;
-  let receiver: Server;
-  const deliveries: Delivery[] = [];
+  let receiver: WebhookReceiver;
   let failNext = 1;
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => {
-        body += chunk;
-      });
-      request.on("end", () => {
-        deliveries.push({ headers: request.headers, body });
-        response.statusCode = failNext-- > 0 ? 500 : 204;
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const { port } = receiver.address() as AddressInfo;
+    receiver = await webhookReceiver(() => (failNext-- > 0 ? 500 : 204));
     // The receiver lives on loopback: only a server that allows private webhooks may call it.
-    w = await agentWorld({
-      webhookUrl: `http://127.0.0.1:${port}/hooks/foreman`,
-      env: { ALLOW_PRIVATE_WEBHOOKS: "true" },
-    });
+    w = await agentWorld({ webhookUrl: receiver.url, env: { ALLOW_PRIVATE_WEBHOOKS: "true" } });
   });
   afterAll(async () => {
     await w.t.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   it("posts the reply to the webhook signed with the channel's secret, retrying after a failure", async () => {
@@ -45,14 +25,12 @@ describe("webhook deliveries", () => {
     await w.settle();
     // The first attempt got a 500: the job waits a second and posts again.
     const deadline = Date.now() + 10_000;
+    const { deliveries } = receiver;
     while (deliveries.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(deliveries).toHaveLength(2);
-    const { headers, body } = deliveries[1]!;
-    const expected = createHmac("sha256", "Acme-webhook-secret")
-      .update(`${headers["x-foreman-timestamp"]}.${body}`)
-      .digest("hex");
-    expect(headers["x-foreman-signature"]).toBe(`sha256=${expected}`);
-    const event = JSON.parse(body);
+    const delivery = deliveries[1]!;
+    expect(delivery.headers["x-foreman-signature"]).toBe(expectedSignature("Acme-webhook-secret", delivery));
+    const event = JSON.parse(delivery.body);
     expect(event).toMatchObject({
       event: "message.created",
       channel_id: w.a.channel.id,

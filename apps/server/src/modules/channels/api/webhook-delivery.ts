@@ -5,8 +5,8 @@ import type { Db } from "#server/db/client.ts";
 import { apiChannels, conversations, messages } from "#server/db/schema/index.ts";
 import { type OutboundHttp, OutboundHttpError } from "#server/lib/outbound-http/outbound-http.ts";
 import { toWireJson } from "#server/lib/wire.ts";
-import { openWebhookSecret } from "../channels/webhook-secret.ts";
-import type { JobHandler } from "../jobs/job-queue.ts";
+import type { JobHandler } from "../../jobs/index.ts";
+import { openWebhookSecret } from "../webhook-secret.ts";
 import { toChannelMessage } from "./channel-message.ts";
 
 /** How long a receiver has to answer one delivery. */

@@ -2,11 +2,10 @@ import { type Channel, INBOX_IDS, type Message } from "@foreman/contract";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { conversations, leads, messages, type WhatsappMessagePart } from "#server/db/schema/index.ts";
-import { toMessage } from "../conversations/messages.repository.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import { toMessage } from "./messages.repository.ts";
 
-// How a customer's message enters the pipeline, whatever brought it (the channel API, the playground,
-// WhatsApp, later email): stored and committed together with the job that answers it.
+// The writes of a customer's message, whatever channel brought it: modules/channels
+// (receive-customer-message.ts) runs them in one transaction with the job that answers it.
 
 export type NewConversationInput = {
   companyId: string;
@@ -78,7 +77,7 @@ export async function findOpenChannelConversation(tx: Executor, source: Conversa
   return row?.id ?? null;
 }
 
-export type InboundInput = {
+export type CustomerMessageInput = {
   companyId: string;
   conversationId: string;
   senderName: string;
@@ -91,10 +90,10 @@ export type InboundInput = {
 };
 
 /**
- * Stores the customer's message and queues its answer, in the caller's transaction. Answers null when
- * the channel already has a message with this external id (a second delivery): nothing is written.
+ * Stores the customer's message, in the caller's transaction. Answers null when the channel already
+ * has a message with this id (a second delivery): nothing is written.
  */
-export async function storeInbound(tx: Executor, queue: JobQueue, input: InboundInput): Promise<Message | null> {
+export async function storeCustomerMessage(tx: Executor, input: CustomerMessageInput): Promise<Message | null> {
   const [row] = await tx
     .insert(messages)
     .values({
@@ -119,6 +118,14 @@ export async function storeInbound(tx: Executor, queue: JobQueue, input: Inbound
       status: "open",
     })
     .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)));
-  await queue.enqueue(tx, { companyId: input.companyId, kind: "agent_reply", subjectId: row.id });
   return toMessage({ ...row, avatarUrl: null }, []);
+}
+
+/** The message a channel delivered before under this id (its first delivery), if any. */
+export async function findChannelMessage(db: Executor, apiChannelId: string, externalId: string) {
+  const [row] = await db
+    .select({ conversationId: messages.conversationId, messageId: messages.id })
+    .from(messages)
+    .where(and(eq(messages.apiChannelId, apiChannelId), eq(messages.externalId, externalId)));
+  return row ?? null;
 }

@@ -1,16 +1,16 @@
 import { channelFromSource, PLAYGROUND_WAIT_MS, type PlaygroundInput, type PlaygroundReply } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { conversations, messages } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { findAiEmployee } from "../ai-employees/ai-employees.repository.ts";
-import { findStaffName, toMessage } from "../conversations/messages.repository.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { findRunOfMessage, listPendingReplies } from "./agent-runs.repository.ts";
-import { createConversation, storeInbound } from "./inbound-message.ts";
+import { findStaffName } from "../../activities/index.ts";
+import { findRunOfMessage, listPendingReplies } from "../../agents/index.ts";
+import { findAiEmployee } from "../../ai-employees/index.ts";
+import { createConversation, toMessage } from "../../conversations/index.ts";
+import { type ReceiveDeps, receiveCustomerMessage } from "../receive-customer-message.ts";
 
-export type PlaygroundDeps = { db: Db; queue: JobQueue; waitMs?: number };
+export type PlaygroundDeps = ReceiveDeps & { waitMs?: number };
 
 const POLL_MS = 40;
 
@@ -25,53 +25,20 @@ export async function runPlayground(
   scope: { companyId: string; userId: string; aiEmployeeId: string },
   input: PlaygroundInput,
 ): Promise<PlaygroundReply> {
-  const { db, queue } = deps;
+  const { db } = deps;
   const { companyId, aiEmployeeId } = scope;
   const employee = isUuid(aiEmployeeId) ? await findAiEmployee(db, companyId, aiEmployeeId) : null;
   if (!employee) throw httpError(404, "not_found", "AI employee not found");
   const staffName = (await findStaffName(db, scope.userId)) ?? "Staff";
-  await queue.prepare();
-  const stored = await db.transaction(async (tx) => {
-    let sessionId: string;
-    if (input.sessionId) {
-      const [session] = await tx
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.companyId, companyId),
-            eq(conversations.id, input.sessionId),
-            eq(conversations.isTest, true),
-            eq(conversations.aiEmployeeId, aiEmployeeId),
-          ),
-        );
-      if (!session)
-        throw httpError(404, "not_found", "Playground session not found", [
-          { field: "sessionId", message: "Start a new session without session_id" },
-        ]);
-      sessionId = session.id;
-    } else {
-      sessionId = await createConversation(tx, {
-        companyId,
-        channel: channelFromSource("playground"),
-        customerId: null,
-        aiEmployeeId,
-        apiChannelId: null,
-        isTest: true,
-        lead: null,
-      });
-    }
-    const message = await storeInbound(tx, queue, {
-      companyId,
-      conversationId: sessionId,
-      senderName: `${staffName} (test)`,
-      content: input.content,
-      apiChannelId: null,
-      externalId: null,
-    });
-    return { sessionId, message: message! };
+  const received = await receiveCustomerMessage(deps, {
+    companyId,
+    customer: async () => null,
+    conversation: { find: (tx) => playgroundSession(tx, { companyId, aiEmployeeId }, input.sessionId) },
+    message: { senderName: `${staffName} (test)`, content: input.content, apiChannelId: null, externalId: null },
   });
-  queue.wake();
+  // A test session's message ids are new each time: it cannot be a second delivery.
+  if ("duplicate" in received) throw new Error("A playground message was taken for a second delivery");
+  const stored = { sessionId: received.conversationId, message: received.message };
 
   const deadline = Date.now() + (deps.waitMs ?? PLAYGROUND_WAIT_MS);
   let run = await findRunOfMessage(db, companyId, stored.message.id);
@@ -98,4 +65,38 @@ export async function runPlayground(
     run,
     pending: pending ?? null,
   };
+}
+
+/** The staff member's test session with this AI employee: the one named, or a new one. */
+async function playgroundSession(
+  tx: Executor,
+  scope: { companyId: string; aiEmployeeId: string },
+  sessionId: string | undefined,
+): Promise<string> {
+  if (!sessionId)
+    return createConversation(tx, {
+      companyId: scope.companyId,
+      channel: channelFromSource("playground"),
+      customerId: null,
+      aiEmployeeId: scope.aiEmployeeId,
+      apiChannelId: null,
+      isTest: true,
+      lead: null,
+    });
+  const [session] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.companyId, scope.companyId),
+        eq(conversations.id, sessionId),
+        eq(conversations.isTest, true),
+        eq(conversations.aiEmployeeId, scope.aiEmployeeId),
+      ),
+    );
+  if (!session)
+    throw httpError(404, "not_found", "Playground session not found", [
+      { field: "sessionId", message: "Start a new session without session_id" },
+    ]);
+  return session.id;
 }

@@ -12,10 +12,10 @@ import { type ApiChannelRow, conversations, messages } from "#server/db/schema/i
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { toChannelMessage } from "../agents/channel-message.ts";
-import { hashToken } from "../auth/tokens.ts";
-import { findLiveChannelByTokenHash } from "./api-channels.repository.ts";
-import { receiveChannelMessage } from "./inbound.service.ts";
+import { hashToken } from "../../auth/index.ts";
+import { findLiveChannelByTokenHash } from "../api-channels.repository.ts";
+import { toChannelMessage } from "./channel-message.ts";
+import { receiveChannelMessage } from "./inbound.ts";
 
 const tags = ["channel API"];
 const security = [{ channelToken: [] }];

@@ -1,0 +1,8 @@
+// The auth module's public face: other modules and app.ts import only what is listed here.
+export { authRoutes } from "./auth.routes.ts";
+export { ensureWebClient } from "./oauth-client.repository.ts";
+export { hashPassword } from "./password.ts";
+export { signUpRoutes } from "./sign-up.routes.ts";
+export { type IssuedToken, issueToken } from "./token.service.ts";
+export { TokenUserCache } from "./token-user-cache.ts";
+export { hashToken } from "./tokens.ts";

@@ -1,0 +1,6 @@
+// The companies module's public face: other modules and app.ts import only what is listed here.
+export { type Caller, mayApprove, requireApprover } from "./approver.ts";
+export { anyCompanyExists, type CompanyRow, insertCompany, insertMembership } from "./companies.repository.ts";
+export { companiesRoutes } from "./companies.routes.ts";
+export { companySettingsRoutes } from "./company-settings.routes.ts";
+export { UserAccessCache } from "./user-access-cache.ts";

@@ -1,0 +1,3 @@
+// The tasks module's public face: other modules and app.ts import only what is listed here.
+export { assistRoutes } from "./assist.routes.ts";
+export { tasksRoutes } from "./tasks.routes.ts";
