@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { apiGet, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
 
-// The training centre (issue 13) in the browser: a file uploaded to the knowledge base goes to
+// The training centre in the browser: a file uploaded to the knowledge base goes to
 // "Indexed" live, the test box finds the passage it holds, and a skill taken from an AI employee takes
 // its tool out of the playground's next run. Everything happens in Northwind Supply, where the demo
 // user is the owner; what a test adds or takes away is put back, since the server is shared.

@@ -1,4 +1,4 @@
-// `npm run bench -- knowledge-hostile`: finding 6 (one upload killed the server), measured on the real
+// `npm run bench -- knowledge-hostile`: hostile uploads must not take the server down, measured on the real
 // server (`npm start`, the precompiled build, PGlite, the demo workspace). Uploads a 200 KB HTML page and
 // a 200 KB Markdown file crafted against the old regular expressions, a 150 KB DOCX that inflates to
 // 1 GB (its headers lying, so it reaches the extraction thread; the honest one is refused at upload),

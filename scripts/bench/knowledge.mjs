@@ -1,4 +1,4 @@
-// `npm run bench -- knowledge`: the knowledge base's indexing speed and search latency (issue 13), on
+// `npm run bench -- knowledge`: the knowledge base's indexing speed and search latency, on
 // PGlite and on PostgreSQL, through the real server's HTTP API as the demo owner.
 //  - Indexing: a 100-page PDF (a heading and ~2,500 characters of text on every page, drawn here with
 //    pdfkit) uploaded three times, each timed from the upload to the entry reading `indexed`; pages per

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The spec's generic validation messages. Forms and the API use the same wording.
+// The product's generic validation messages. Forms and the API use the same wording.
 export const messages = {
   required: "Required",
   minLength: (min: number) => `Must be at least ${min} characters`,
@@ -9,7 +9,7 @@ export const messages = {
   passwordsMustMatch: "Passwords must match",
 } as const;
 
-/** A trimmed string with the spec's messages for missing, too short and too long values. */
+/** A trimmed string with the product's messages for missing, too short and too long values. */
 export function requiredText(min: number, max: number) {
   return z
     .string({ error: messages.required })

@@ -1,10 +1,16 @@
 // The product catalog as CSV (RFC 4180): the export's rows, and the import's per-cell validation. Pure
 // functions: the server reads and writes files with them, the web can preview with them. The RFC 4180
-// reading and writing itself is shared with the AI employees' CSV.
+// reading and writing itself is csv/, shared with the AI employees' CSV.
 import { z } from "zod";
 import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv, unescapeCsvField } from "../csv/csv.ts";
 import { centsToDecimal, decimalToCents } from "../csv/decimal.ts";
-import { type CsvCellError, checkCsvHeader, csvCellErrorSchema, csvSyntaxProblem } from "../csv/import-file.ts";
+import {
+  type CsvCellError,
+  checkCsvHeader,
+  csvCellErrorSchema,
+  csvColumnName,
+  csvSyntaxProblem,
+} from "../csv/import-file.ts";
 import type { Currency } from "../sales/currency.ts";
 import {
   DEFAULT_MEASURE_UNIT,
@@ -174,8 +180,6 @@ export type ParsedProductsImport = {
   errors: CsvCellError[];
 };
 
-const columnAt = (header: string[], index: number) => header[index] ?? `column ${index + 1}`;
-
 /** A whole import file, parsed and validated (see productsFromCsvRecords). */
 export function parseProductsCsv(text: string): ParsedProductsImport {
   try {
@@ -203,7 +207,7 @@ export function productsFromCsvRecords(records: readonly CsvRecord[]): ParsedPro
     if (record.fields.length !== header.length) {
       errors.push({
         line: record.line,
-        column: columnAt(header, Math.min(record.fields.length, header.length - 1)),
+        column: csvColumnName(header, Math.min(record.fields.length, header.length - 1)),
         message: `Has ${record.fields.length} fields; the header has ${header.length}`,
       });
       continue;

@@ -87,7 +87,7 @@ export const quoteDetailSchema = z.object({
   subtotalCents: cents,
   taxCents: cents,
   totalCents: cents,
-  /** Missing data shows the spec's empty texts ("no customer information … found"). */
+  /** Missing data shows the product's empty texts ("no customer information … found"). */
   customer: customerSchema.nullable(),
   deliveryAddress: deliveryAddressSchema.nullable(),
   lineItems: z.array(lineItemSchema),

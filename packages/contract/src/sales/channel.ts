@@ -15,7 +15,7 @@ export function isChannel(value: unknown): value is Channel {
 }
 
 /**
- * Case-insensitive substring match, checked in the spec's order so the first rule wins
+ * Case-insensitive substring match, checked in the product's order so the first rule wins
  * ("WhatsApp text" is WhatsApp); anything else, missing included, is email.
  */
 export function channelFromSource(source: string | null | undefined): Channel {

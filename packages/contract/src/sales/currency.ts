@@ -1,6 +1,6 @@
 // Accepted currencies and the fallback rule.
 
-/** The spec's accepted list, in the spec's order. */
+/** The product's accepted list, in the product's order. */
 export const ACCEPTED_CURRENCIES = [
   "USD",
   "EUR",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
 
-// Finding 1: an approval is bound to what was approved. Staff authorize "Confirm order Q-… for $1,347";
+// An approval is bound to what was approved. Staff authorize "Confirm order Q-… for $1,347";
 // whatever happened to the quote since (the customer asked for ten times as much, staff cancelled it)
 // must not ride on that approval.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
 import { type FakeOpenAi, fakeOpenAiEnv, startFakeOpenAi } from "#server/test/fake-openai.ts";
 
-// Finding 10's AI-tool items, each as a customer (or a model they talked into it) would try it, on a
+// What the AI tools refuse, each tried as a customer (or a model they talked into it) would, on a
 // scripted OpenAI-compatible model: the tools hold the rules whatever the model asks for.
 
 type Step = { kind: string; tool?: string; ok?: boolean; result?: { error?: string } };

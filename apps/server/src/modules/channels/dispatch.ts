@@ -26,9 +26,9 @@ export function transportOf(route: ConversationRoute): Transport | null {
 /** The outbound port (modules/conversations) over the table above. */
 export function outboundChannels(queue: JobQueue): OutboundChannels {
   return {
-    async checkStaffReply(tx, conversation) {
+    async checkStaffReply(tx, conversation, message) {
       const transport = transportOf(conversation.route);
-      if (transport) await OUTBOUND[transport].checkStaffReply(tx, conversation);
+      if (transport) await OUTBOUND[transport].checkStaffReply(tx, conversation, message);
     },
     async deliver(tx, message) {
       const transport = transportOf(message.route);

@@ -5,7 +5,7 @@ import { buildApp } from "#server/app.ts";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
 import { expectedSignature, type WebhookReceiver, webhookReceiver } from "#server/test/webhook-receiver.ts";
 
-// Finding 10's webhook secret: a copy of the database alone must not let anyone sign replies as us.
+// The webhook secret: a copy of the database alone must not let anyone sign replies as us.
 // The secret is shown to the owner once (when opened or rotated) and stored sealed under the server's
 // key; secrets stored in plain text before are sealed when the server starts.
 

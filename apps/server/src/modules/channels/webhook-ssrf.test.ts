@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { apiHeaders, createDepartment } from "#server/test/fixtures.ts";
 import { rows } from "#server/test/tasks-setup.ts";
 
-// Finding 3, as an attacker runs it: anyone signs up, becomes an owner, opens an API channel whose
+// As an attacker runs it: anyone signs up, becomes an owner, opens an API channel whose
 // webhook points inside the server's network, and has every AI reply POSTed there. Saving such a URL
 // is refused; a name that looked public when saved and points inside at delivery is refused then.
 

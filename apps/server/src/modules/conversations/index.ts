@@ -21,7 +21,8 @@ export {
 } from "./messages.repository.ts";
 export { newAccessKey } from "./messages.service.ts";
 export type { ConversationRoute, OutboundChannels, OutgoingMessage } from "./outbound-channels.ts";
-export { advanceWhatsappDelivery, deliverOutgoing, postAiMessage, recordDelivery } from "./outgoing-messages.ts";
+export { advanceWhatsappDelivery, postAiMessage, recordDelivery } from "./outgoing-messages.ts";
 export { replyWindow } from "./reply-window.ts";
 export { ssoLinksRoutes } from "./sso-links.routes.ts";
-export { insertAttachments, insertStaffMessage, lockConversation, markTakenOver } from "./staff-reply.repository.ts";
+export { postStaffMessage } from "./staff-message.ts";
+export { insertAttachments } from "./staff-reply.repository.ts";

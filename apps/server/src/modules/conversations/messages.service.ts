@@ -1,16 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { encodeMessageCursor, type Message, type MessagesPage, parseMessageCursor } from "@foreman/contract";
-import type { Db, Executor } from "#server/db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { findStaffName, recordActivity } from "../activities/index.ts";
-import type { EventBus } from "../events/index.ts";
-import type { JobQueue } from "../jobs/index.ts";
 import { conversationNotFound } from "./conversations.service.ts";
 import type { StaffMessageInput } from "./message-input.ts";
 import { findConversationId, listAttachmentsOf, listMessagesBefore, toMessage } from "./messages.repository.ts";
-import type { OutboundChannels } from "./outbound-channels.ts";
-import { deliverOutgoing } from "./outgoing-messages.ts";
-import { insertAttachments, insertStaffMessage, lockConversation, markTakenOver } from "./staff-reply.repository.ts";
+import { postStaffMessage, type StaffMessageDeps } from "./staff-message.ts";
 
 /** The conversation's id when it is the company's; a 404 for another company's, an unknown or a malformed id. */
 async function requireConversation(db: Executor, companyId: string, id: string): Promise<string> {
@@ -51,58 +46,25 @@ export function newAccessKey(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/**
- * A staff member's reply, taking the conversation over from the AI employee. The message, its files,
- * its delivery through the conversation's channel (like an AI employee's reply), the conversation's
- * new state and the `conversation.staff_reply` activity are one transaction; the live events go out
- * once it has committed.
- */
-export async function sendStaffMessage(
-  { db, events, queue, outbound }: { db: Db; events: EventBus; queue: JobQueue; outbound: OutboundChannels },
+/** A staff member's reply with its files (staff-message.ts: taking over, delivery, activity). */
+export function sendStaffMessage(
+  deps: StaffMessageDeps,
   values: { companyId: string; conversationId: string; userId: string; input: StaffMessageInput },
 ): Promise<Message> {
-  const { companyId, userId, input } = values;
   if (!isUuid(values.conversationId)) throw conversationNotFound();
-  await queue.prepare();
-  const message = await db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, companyId, values.conversationId);
-    if (!conversation) throw conversationNotFound();
-    const route = { apiChannelId: conversation.apiChannelId, whatsappConnectionId: conversation.whatsappConnectionId };
-    // Refused with nothing stored, so the reply box keeps the text (e.g. WhatsApp's window closed).
-    await outbound.checkStaffReply(tx, { id: conversation.id, route });
-    const senderName = (await findStaffName(tx, userId)) ?? "Staff";
-    const row = await insertStaffMessage(tx, {
-      companyId,
-      conversationId: conversation.id,
-      userId,
-      senderName,
-      content: input.content,
-    });
-    const files = await insertAttachments(
-      tx,
-      input.files.map((file) => ({
-        companyId,
-        messageId: row.id,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        accessKey: newAccessKey(),
-        data: file.data,
-      })),
-    );
-    const deliveryStatus = await deliverOutgoing(tx, outbound, { ...row, companyId, route });
-    await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
-    await recordActivity(tx, {
-      companyId,
+  const { input } = values;
+  return postStaffMessage(deps, values, async (_tx, conversation) => ({
+    content: input.content,
+    files: input.files.map((file) => ({
+      fileName: file.fileName,
+      contentType: file.contentType,
+      accessKey: newAccessKey(),
+      data: file.data,
+    })),
+    activity: {
       kind: "conversation.staff_reply",
-      actor: { type: "user", id: userId, name: senderName },
-      subject: { type: "conversation", id: conversation.id },
       summary: `Replied in conversation #${conversation.displayId}`,
-      details: { messageId: row.id, attachments: files.length },
-    });
-    return toMessage({ ...row, deliveryStatus }, files);
-  });
-  queue.wake();
-  await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });
-  await events.publish(companyId, { type: "conversation.updated", conversationId: message.conversationId });
-  return message;
+      details: { attachments: input.files.length },
+    },
+  }));
 }

@@ -18,10 +18,14 @@ export type OutgoingMessage = {
 
 export interface OutboundChannels {
   /**
-   * Refuses (throws an HTTP error) a staff reply the conversation's channel cannot carry now, before
-   * anything is stored, e.g. free text after WhatsApp's 24-hour window closed.
+   * Refuses (throws an HTTP error) a staff message the conversation's channel cannot carry now, before
+   * anything is stored, e.g. free text after WhatsApp's 24-hour window closed (a template may go).
    */
-  checkStaffReply(tx: Executor, conversation: { id: string; route: ConversationRoute }): Promise<void>;
+  checkStaffReply(
+    tx: Executor,
+    conversation: { id: string; route: ConversationRoute },
+    message: { template: boolean },
+  ): Promise<void>;
   /**
    * In the transaction that stored the message: queues its delivery on the conversation's channel.
    * Answers the message's delivery status afterwards ("pending" while a channel that reports

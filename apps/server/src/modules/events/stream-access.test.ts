@@ -6,7 +6,7 @@ import { apiHeaders, createMember, issueTokenFor, signIn } from "#server/test/fi
 import { baseUrlOf, closeListeningApp, type EventStream, openEventStream } from "#server/test/sse-client.ts";
 import { MAX_STREAMS_PER_USER, STREAM_ACCESS_RECHECK_MS } from "./stream-access.ts";
 
-// Finding 4, as an attacker runs it: a stream opened with a token keeps receiving the company's
+// As an attacker runs it: a stream opened with a token keeps receiving the company's
 // messages after the token is revoked or expires, or after the user leaves the company. A stream
 // re-checks its access at least every STREAM_ACCESS_RECHECK_MS (at once when a revocation or a
 // membership change is announced) and ends when it is gone; and one user holds a bounded number.

@@ -10,7 +10,7 @@ import {
 } from "./fixtures/hostile-files.mjs";
 import { multipart } from "./fixtures/multipart.ts";
 
-// Finding 6: one upload killed the server. Each hostile file goes through the real upload, and while its
+// No upload may take the server down. Each hostile file goes through the real upload, and while its
 // entry is read GET /app/me.json keeps being asked: the entry ends (indexed or failed with its reason)
 // within the time budget, and the event loop stays free. The strict latency figure (100 ms p99) is
 // measured by `npm run bench -- knowledge-hostile`; the bound here is generous for a shared CI machine

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, apiHeaders, createUser, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows, type TasksWorld, tasksWorld, writeCounts } from "#server/test/tasks-setup.ts";
 
-// Finding 2: only owners and admins may set an AI employee's guardrails, so only they may approve what
+// Only owners and admins may set an AI employee's guardrails, so only they may approve what
 // goes past them (an authorize item, on the resolution and the assist path) or cancel a placed order,
 // unless the company lets members approve (`members_may_approve`, owners and admins set it).
 

@@ -4,7 +4,7 @@ import { quotes } from "#server/db/schema/index.ts";
 import { inbound } from "#server/test/agents-setup.ts";
 import { type WhatsappWorld, whatsappWorld } from "#server/test/whatsapp-setup.ts";
 
-// Finding 8: a website visitor on the channel API types somebody's phone number. That number is what
+// A website visitor on the channel API types somebody's phone number. That number is what
 // the visitor says, not what any channel verified, so it must never join them to the WhatsApp customer
 // with that number (Meta verifies a WhatsApp number) nor show them that customer's orders.
 

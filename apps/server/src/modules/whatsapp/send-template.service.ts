@@ -11,15 +11,7 @@ import type { Executor } from "#server/db/client.ts";
 import { companies, conversations, customers, quotes } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { findStaffName, recordActivity } from "../activities/index.ts";
-import {
-  conversationNotFound,
-  deliverOutgoing,
-  insertStaffMessage,
-  lockConversation,
-  markTakenOver,
-  toMessage,
-} from "../conversations/index.ts";
+import { conversationNotFound, postStaffMessage } from "../conversations/index.ts";
 import { findTemplate } from "./templates.repository.ts";
 import type { WhatsappDeps } from "./whatsapp-deps.ts";
 
@@ -63,7 +55,7 @@ export async function sendTemplateMessage(
   deps: WhatsappDeps,
   input: { companyId: string; conversationId: string; userId: string; templateId: string; values: (string | null)[] },
 ): Promise<Message> {
-  const { companyId, userId } = input;
+  const { companyId } = input;
   if (!isUuid(input.conversationId)) throw conversationNotFound();
   const template = isUuid(input.templateId) ? await findTemplate(deps.db, companyId, input.templateId) : null;
   if (!template)
@@ -72,11 +64,8 @@ export async function sendTemplateMessage(
     throw httpError(422, "validation_error", "Only templates Meta approved can be sent", [
       { field: "templateId", message: `is ${template.status.replace("_", " ")}` },
     ]);
-  await deps.queue.prepare();
-  const message = await deps.db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, companyId, input.conversationId);
-    if (!conversation) throw conversationNotFound();
-    if (!conversation.whatsappConnectionId)
+  return postStaffMessage(deps, input, async (tx, conversation) => {
+    if (!conversation.route.whatsappConnectionId)
       throw httpError(409, "not_whatsapp", "Templates can be sent in WhatsApp conversations only");
     const { values, missing } = fillTemplateVariables(
       template.variables,
@@ -90,30 +79,14 @@ export async function sendTemplateMessage(
         "Fill in every variable",
         missing.map((n) => ({ field: `values.${n - 1}`, message: `{{${n}}} is required` })),
       );
-    const senderName = (await findStaffName(tx, userId)) ?? "Staff";
-    const row = await insertStaffMessage(tx, {
-      companyId,
-      conversationId: conversation.id,
-      userId,
-      senderName,
+    return {
       content: templatePreview(template, values),
       whatsapp: { template: { name: template.name, language: template.language, parameters: values } },
-    });
-    const route = { apiChannelId: conversation.apiChannelId, whatsappConnectionId: conversation.whatsappConnectionId };
-    const deliveryStatus = await deliverOutgoing(tx, deps.outbound, { ...row, companyId, route });
-    await markTakenOver(tx, conversation.id, { userId, at: row.createdAt });
-    await recordActivity(tx, {
-      companyId,
-      kind: "conversation.template_sent",
-      actor: { type: "user", id: userId, name: senderName },
-      subject: { type: "conversation", id: conversation.id },
-      summary: `Sent the WhatsApp template ${template.name} in conversation #${conversation.displayId}`,
-      details: { messageId: row.id, templateId: template.id },
-    });
-    return toMessage({ ...row, deliveryStatus }, []);
+      activity: {
+        kind: "conversation.template_sent",
+        summary: `Sent the WhatsApp template ${template.name} in conversation #${conversation.displayId}`,
+        details: { templateId: template.id },
+      },
+    };
   });
-  deps.queue.wake();
-  await deps.events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });
-  await deps.events.publish(companyId, { type: "conversation.updated", conversationId: message.conversationId });
-  return message;
 }

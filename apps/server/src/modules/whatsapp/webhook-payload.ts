@@ -1,7 +1,7 @@
 import { type DeliveryStatus, isDeliveryStatus, whatsappIdentity } from "@foreman/contract";
 
 // Meta's webhook bodies, read leniently: anything unexpected in one item skips that item, never the
-// delivery (Meta would retry the whole body for days). Shapes: research §2.1.
+// delivery (Meta would retry the whole body for days).
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json =>
