@@ -1,6 +1,4 @@
 export * from "./activities/activity.ts";
-export * from "./agents/channel-messages.ts";
-export * from "./agents/playground.ts";
 export * from "./agents/run-outcome.ts";
 export * from "./agents/tools.ts";
 export * from "./agents/trace.ts";
@@ -17,6 +15,8 @@ export * from "./catalog/csv.ts";
 export * from "./catalog/product.ts";
 export * from "./catalog/quantity.ts";
 export * from "./channels/api-channel.ts";
+export * from "./channels/channel-messages.ts";
+export * from "./channels/playground.ts";
 export * from "./companies/company.ts";
 export * from "./companies/roles.ts";
 export * from "./companies/selected-company.ts";

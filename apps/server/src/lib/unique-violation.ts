@@ -8,3 +8,16 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs a write; when a unique index refuses a row (two requests racing for the same name, SKU or
+ * email), throws `conflict()` instead, which the caller words for its field.
+ */
+export async function orConflict<T>(write: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}

@@ -2,15 +2,9 @@
 // functions: the server reads and writes files with them, the web can preview with them. Reading and
 // writing CSV itself is in ../csv.
 import { z } from "zod";
-import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv, unescapeCsvField } from "../csv/csv.ts";
+import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv } from "../csv/csv.ts";
 import { centsToDecimal, decimalToCents } from "../csv/decimal.ts";
-import {
-  type CsvCellError,
-  checkCsvHeader,
-  csvCellErrorSchema,
-  csvColumnName,
-  csvSyntaxProblem,
-} from "../csv/import-file.ts";
+import { type CsvCellError, csvCellErrorSchema, csvSyntaxProblem, readCsvTable } from "../csv/import-file.ts";
 import {
   AI_EMPLOYEE_STATUSES,
   type AiEmployee,
@@ -242,34 +236,15 @@ export function parseAiEmployeesCsv(text: string): ParsedImport {
  * data row validated; blank lines are skipped. The valid rows' values, and every problem of the file.
  */
 export function aiEmployeesFromCsvRecords(records: readonly CsvRecord[]): ParsedImport {
-  const [headerRecord, ...data] = records;
-  if (!headerRecord) {
-    return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }], departments: [] };
-  }
-  const { header, errors } = checkCsvHeader(headerRecord, AI_EMPLOYEE_CSV_COLUMNS, AI_EMPLOYEE_CSV_REQUIRED_COLUMNS);
-  if (errors.length > 0) return { rows: [], errors, departments: [] };
-
   const rows: { line: number; values: AiEmployeeCsvValues }[] = [];
   const departments: { line: number; name: string }[] = [];
-  for (const record of data) {
-    if (record.fields.every((field) => field.trim() === "")) continue;
-    if (record.fields.length !== header.length) {
-      errors.push({
-        line: record.line,
-        column: csvColumnName(header, Math.min(record.fields.length, header.length - 1)),
-        message: `Has ${record.fields.length} fields; the header has ${header.length}`,
-      });
-      continue;
-    }
-    const cells: Partial<Record<AiEmployeeCsvColumn, string>> = {};
-    header.forEach((name, index) => {
-      cells[name as AiEmployeeCsvColumn] = unescapeCsvField(record.fields[index]!);
-    });
+  const errors = readCsvTable(records, AI_EMPLOYEE_CSV_COLUMNS, AI_EMPLOYEE_CSV_REQUIRED_COLUMNS, ({ line, cells }) => {
     const result = csvRowToAiEmployee(cells);
     const departmentName = result.ok ? result.values.departmentName : result.departmentName;
-    if (departmentName !== undefined) departments.push({ line: record.line, name: departmentName });
-    if (result.ok) rows.push({ line: record.line, values: result.values });
-    else errors.push(...result.errors.map((error) => ({ line: record.line, ...error })));
-  }
+    if (departmentName !== undefined) departments.push({ line, name: departmentName });
+    if (!result.ok) return result.errors.map((error) => ({ line, ...error }));
+    rows.push({ line, values: result.values });
+    return [];
+  });
   return { rows, errors, departments };
 }

@@ -2,15 +2,9 @@
 // functions: the server reads and writes files with them, the web can preview with them. The RFC 4180
 // reading and writing itself is csv/, shared with the AI employees' CSV.
 import { z } from "zod";
-import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv, unescapeCsvField } from "../csv/csv.ts";
+import { type CsvRecord, CsvSyntaxError, formatCsv, parseCsv } from "../csv/csv.ts";
 import { centsToDecimal, decimalToCents } from "../csv/decimal.ts";
-import {
-  type CsvCellError,
-  checkCsvHeader,
-  csvCellErrorSchema,
-  csvColumnName,
-  csvSyntaxProblem,
-} from "../csv/import-file.ts";
+import { type CsvCellError, csvCellErrorSchema, csvSyntaxProblem, readCsvTable } from "../csv/import-file.ts";
 import type { Currency } from "../sales/currency.ts";
 import {
   DEFAULT_MEASURE_UNIT,
@@ -195,40 +189,18 @@ export function parseProductsCsv(text: string): ParsedProductsImport {
  * data row validated; blank lines are skipped. A SKU may appear once per file, whatever its case.
  */
 export function productsFromCsvRecords(records: readonly CsvRecord[]): ParsedProductsImport {
-  const [headerRecord, ...data] = records;
-  if (!headerRecord) return { rows: [], errors: [{ line: 1, column: "header", message: "The file is empty" }] };
-  const { header, errors } = checkCsvHeader(headerRecord, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED_COLUMNS);
-  if (errors.length > 0) return { rows: [], errors };
-
   const rows: { line: number; values: ProductCsvValues }[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const record of data) {
-    if (record.fields.every((field) => field.trim() === "")) continue;
-    if (record.fields.length !== header.length) {
-      errors.push({
-        line: record.line,
-        column: csvColumnName(header, Math.min(record.fields.length, header.length - 1)),
-        message: `Has ${record.fields.length} fields; the header has ${header.length}`,
-      });
-      continue;
-    }
-    const cells: Partial<Record<ProductCsvColumn, string>> = {};
-    header.forEach((name, index) => {
-      cells[name as ProductCsvColumn] = unescapeCsvField(record.fields[index]!);
-    });
+  const errors = readCsvTable(records, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED_COLUMNS, ({ line, cells }) => {
     const result = csvRowToProduct(cells);
-    if (!result.ok) {
-      errors.push(...result.errors.map((error) => ({ line: record.line, ...error })));
-      continue;
-    }
+    if (!result.ok) return result.errors.map((error) => ({ line, ...error }));
     const key = result.values.sku.toUpperCase();
     const earlier = firstLineOf.get(key);
-    if (earlier !== undefined) {
-      errors.push({ line: record.line, column: "sku", message: `${result.values.sku} is also on line ${earlier}` });
-      continue;
-    }
-    firstLineOf.set(key, record.line);
-    rows.push({ line: record.line, values: result.values });
-  }
+    if (earlier !== undefined)
+      return [{ line, column: "sku", message: `${result.values.sku} is also on line ${earlier}` }];
+    firstLineOf.set(key, line);
+    rows.push({ line, values: result.values });
+    return [];
+  });
   return { rows, errors };
 }

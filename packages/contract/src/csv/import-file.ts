@@ -1,7 +1,7 @@
 // An import file's checks that do not depend on what it imports: the header, the count of data rows, and
 // its problems named by line and column.
 import { z } from "zod";
-import { type CsvRecord, type CsvSyntaxError, parseCsv } from "./csv.ts";
+import { type CsvRecord, type CsvSyntaxError, parseCsv, unescapeCsvField } from "./csv.ts";
 
 /** One problem of an import file: its line (the header is line 1) and column. */
 export type CsvCellError = { line: number; column: string; message: string };
@@ -58,4 +58,42 @@ export function checkCsvHeader(
     if (!header.includes(column)) errors.push({ line: 1, column, message: "Missing column" });
   }
   return { header, errors };
+}
+
+/** One data row of an import file: its line and its cells by column name (absent: not in the file). */
+export type CsvDataRow<C extends string> = { line: number; cells: Partial<Record<C, string>> };
+
+/**
+ * Walks an import file's records as a table: the header checked (checkCsvHeader), then each data row's
+ * cells by column name handed to `eachRow`, in file order; blank lines are skipped, and a row with more
+ * or fewer fields than the header is a problem of its own. Answers every problem, in line order (the
+ * ones `eachRow` answers included). A header with problems stops there.
+ */
+export function readCsvTable<C extends string>(
+  records: readonly CsvRecord[],
+  columns: readonly C[],
+  required: readonly C[],
+  eachRow: (row: CsvDataRow<C>) => CsvCellError[],
+): CsvCellError[] {
+  const [headerRecord, ...data] = records;
+  if (!headerRecord) return [{ line: 1, column: "header", message: "The file is empty" }];
+  const { header, errors } = checkCsvHeader(headerRecord, columns, required);
+  if (errors.length > 0) return errors;
+  for (const record of data) {
+    if (record.fields.every((field) => field.trim() === "")) continue;
+    if (record.fields.length !== header.length) {
+      errors.push({
+        line: record.line,
+        column: csvColumnName(header, Math.min(record.fields.length, header.length - 1)),
+        message: `Has ${record.fields.length} fields; the header has ${header.length}`,
+      });
+      continue;
+    }
+    const cells: Partial<Record<C, string>> = {};
+    header.forEach((name, index) => {
+      cells[name as C] = unescapeCsvField(record.fields[index]!);
+    });
+    errors.push(...eachRow({ line: record.line, cells }));
+  }
+  return errors;
 }

@@ -69,7 +69,6 @@ export type AgentContext = {
     status: string;
     handledBy: string;
     isTest: boolean;
-    apiChannelId: string | null;
   };
   customer: { id: string; fullName: string; email: string | null; phone: string | null } | null;
   lead: { id: string; stage: LeadStage } | null;
@@ -147,7 +146,6 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
       status: conversation.status,
       handledBy: conversation.handledBy,
       isTest: conversation.isTest,
-      apiChannelId: conversation.apiChannelId,
     },
     customer: customer ?? null,
     lead: lead ?? null,

@@ -10,6 +10,7 @@ import {
   createUser,
   issueTokenFor,
 } from "#server/test/fixtures.ts";
+import { csvUpload } from "#server/test/multipart.ts";
 import { rows } from "#server/test/tasks-setup.ts";
 
 // The AI employees API through the real HTTP layer: hiring, editing, (de)activating, listing, and the
@@ -27,17 +28,7 @@ type Employee = {
   [key: string]: unknown;
 };
 
-const BOUNDARY = "----ai-employees-test";
-function csvUpload(content: string | Buffer, field = "file") {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="ai-employees.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
-}
+const csvFile = (content: string | Buffer, field = "file") => csvUpload("ai-employees.csv", content, field);
 
 describe("the AI employees API", () => {
   let t: TestApp;
@@ -82,7 +73,7 @@ describe("the AI employees API", () => {
   const list = (query = "", token = ownerToken, company = companyId) =>
     t.app.inject({ method: "GET", url: `/app/ai_employees.json${query}`, headers: headers(token, company) });
   const upload = (content: string | Buffer, token = ownerToken, company = companyId) => {
-    const { payload, contentType } = csvUpload(content);
+    const { payload, contentType } = csvFile(content);
     return t.app.inject({
       method: "POST",
       url: "/app/ai_employees/import.json",
@@ -626,7 +617,7 @@ describe("the AI employees API", () => {
 
     it("refuses a body without a file field, a file that is not UTF-8 and a broken CSV", async () => {
       const before = await snapshot();
-      const noFile = csvUpload("name\r\n", "other");
+      const noFile = csvFile("name\r\n", "other");
       const missing = await t.app.inject({
         method: "POST",
         url: "/app/ai_employees/import.json",

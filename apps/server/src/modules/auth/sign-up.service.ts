@@ -2,7 +2,7 @@ import type { FieldError } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import type { OauthApplication, User } from "#server/db/schema/auth.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { isUniqueViolation } from "#server/lib/unique-violation.ts";
+import { orConflict } from "#server/lib/unique-violation.ts";
 import { type CompanyRow, insertCompany, insertMembership } from "../companies/index.ts";
 import { insertSkillSet, STANDARD_SKILLS } from "../skills/index.ts";
 import { hashPassword } from "./password.ts";
@@ -42,14 +42,8 @@ async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, pa
 }
 
 // Two sign-ups racing for one email: the unique index refuses the second, answered like a taken email.
-async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
+const inTransaction = <T>(db: Db, work: (tx: Executor) => Promise<T>) =>
+  orConflict(() => db.transaction(work), emailTaken);
 
 /**
  * Creates a user, a company and the user's owner membership in one transaction (also used by the

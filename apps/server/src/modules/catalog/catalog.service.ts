@@ -14,7 +14,7 @@ import {
 import type { Db, Executor } from "#server/db/client.ts";
 import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/csv-import.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { isUniqueViolation } from "#server/lib/unique-violation.ts";
+import { orConflict } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
 import { findCompanyCurrency } from "../sales/index.ts";
@@ -93,18 +93,14 @@ const skuTaken = (sku: string, owner: { sku: string; name: string }) =>
     { field: "sku", message: `Already used by ${owner.name}` },
   ]);
 
-async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw httpError(409, "sku_taken", "A product with that SKU was just added; try again", [
+const inTransaction = <T>(db: Db, work: (tx: Executor) => Promise<T>) =>
+  orConflict(
+    () => db.transaction(work),
+    () =>
+      httpError(409, "sku_taken", "A product with that SKU was just added; try again", [
         { field: "sku", message: "Already used" },
-      ]);
-    }
-    throw error;
-  }
-}
+      ]),
+  );
 
 export async function createProduct(ctx: WriteContext, input: ProductValues): Promise<Product> {
   const { db, companyId } = ctx;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceLines } from "#server/modules/agents/tools/quote-store.ts";
 import { type AgentWorld, agentWorld, CATALOG, inbound } from "#server/test/agents-setup.ts";
 import { addMember, apiHeaders, createCompany, createUser, issueTokenFor } from "#server/test/fixtures.ts";
+import { csvUpload } from "#server/test/multipart.ts";
 
 // The product catalog API through the real HTTP layer: adding, editing and deactivating products,
 // listing them, the CSV export and import, the manager-only rule, the activity every write leaves — and
@@ -25,17 +26,7 @@ type ProductJson = {
   [key: string]: unknown;
 };
 
-const BOUNDARY = "----catalog-test";
-function csvUpload(content: string | Buffer, field = "file") {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
-}
+const csvFile = (content: string | Buffer, field = "file") => csvUpload("products.csv", content, field);
 
 let w: AgentWorld;
 let ownerToken: string;
@@ -68,7 +59,7 @@ const getOne = (id: string, token = ownerToken, company = companyId) =>
 const list = (query = "", token = ownerToken, company = companyId) =>
   w.t.app.inject({ method: "GET", url: `/app/products.json${query}`, headers: headers(token, company) });
 const upload = (content: string | Buffer, token = ownerToken, company = companyId) => {
-  const { payload, contentType } = csvUpload(content);
+  const { payload, contentType } = csvFile(content);
   return w.t.app.inject({
     method: "POST",
     url: "/app/products/import.json",
@@ -541,7 +532,7 @@ describe("CSV import and export", () => {
 
   it("refuses a body without a file field, a file that is not UTF-8 and a broken CSV", async () => {
     const before = await snapshot();
-    const noFile = csvUpload("sku\r\n", "other");
+    const noFile = csvFile("sku\r\n", "other");
     const missing = await w.t.app.inject({
       method: "POST",
       url: "/app/products/import.json",

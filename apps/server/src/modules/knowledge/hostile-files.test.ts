@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld } from "#server/test/agents-setup.ts";
+import { multipart } from "#server/test/multipart.ts";
 import {
   craftedHtml,
   craftedMarkdown,
@@ -8,7 +9,6 @@ import {
   docxWithVariedParagraphs,
   manyPagesPdf,
 } from "./fixtures/hostile-files.mjs";
-import { multipart } from "./fixtures/multipart.ts";
 
 // No upload may take the server down. Each hostile file goes through the real upload, and while its
 // entry is read GET /app/me.json keeps being asked: the entry ends (indexed or failed with its reason)

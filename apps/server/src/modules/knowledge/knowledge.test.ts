@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
-import { multipart } from "./fixtures/multipart.ts";
+import { multipart } from "#server/test/multipart.ts";
 
 // The knowledge base through the real HTTP layer and the job queue: uploads checked by content,
 // processed to indexed, searched per employee and company, and used by the AI employee's replies.

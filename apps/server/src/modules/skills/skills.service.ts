@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client.ts";
 import { knowledgeEntries } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
-import { isUniqueViolation } from "#server/lib/unique-violation.ts";
+import { orConflict } from "#server/lib/unique-violation.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
 import { foreignIds } from "../knowledge/index.ts";
@@ -77,15 +77,14 @@ async function checkEmployees(db: Executor, companyId: string, ids: string[]) {
     ]);
 }
 
-async function inTransaction<T>(db: Db, name: string | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    // Two requests naming two skills alike at once: the unique index keeps one.
-    if (isUniqueViolation(error) && name !== undefined) throw nameTaken(name);
-    throw error;
-  }
-}
+// Two requests naming two skills alike at once: the unique index keeps one.
+const inTransaction = <T>(db: Db, name: string | undefined, work: (tx: Executor) => Promise<T>) =>
+  name === undefined
+    ? db.transaction(work)
+    : orConflict(
+        () => db.transaction(work),
+        () => nameTaken(name),
+      );
 
 export async function createSkill(ctx: SkillWriteContext, input: SkillValues): Promise<SkillDetail> {
   const { db, companyId } = ctx;
