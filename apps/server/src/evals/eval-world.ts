@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,25 +8,19 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
-import { aiEmployees, apiChannels, products, users } from "#server/db/schema/index.ts";
+import { users } from "#server/db/schema/index.ts";
 import { ensureWebClient } from "#server/modules/auth/oauth-client.repository.ts";
 import { hashPassword } from "#server/modules/auth/password.ts";
 import { issueToken } from "#server/modules/auth/token.service.ts";
 import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment } from "#server/modules/departments/departments.repository.ts";
-import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/standard-skills.ts";
+import { createAgentDesk } from "./agent-desk.ts";
 import type { EvalCompany, EvalWorld } from "./scenario.ts";
 
 // The world `npm run eval` runs the scenarios in, outside Vitest: the real app on a fresh in-memory
-// PGlite database, with the same two companies as the test suite's agentWorld() (the suite checks that
-// the catalogs match): a catalog, an AI employee that may give up to 10% off and confirm orders up to
+// PGlite database, with the same two companies as the test suite's agentWorld() (both build them with
+// agent-desk.ts): a catalog, an AI employee that may give up to 10% off and confirm orders up to
 // $1,000 alone, an API channel, and an owner whose token resolves action items.
-
-export const EVAL_CATALOG = [
-  { sku: "PAL-01", name: "Wooden pallet", measureUnit: "unit", unitPriceCents: 1800 },
-  { sku: "BOX-12", name: "Corrugated box 12in", measureUnit: "pack", unitPriceCents: 2400 },
-  { sku: "JACK-25", name: "Pallet jack 2500 kg", measureUnit: "unit", unitPriceCents: 44_900 },
-] as const;
 
 /** The LLM_* and AGENT_* settings handed to the app's config (the model the scenarios run on). */
 export function modelEnv(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -52,34 +46,13 @@ async function createCompany(db: Db, name: string): Promise<EvalCompany> {
   const application = await ensureWebClient(db);
   const { accessToken } = await issueToken(db, { userId: user!.id, applicationId: application.id, now: new Date() });
   const department = await insertDepartment(db, { companyId: company.id, name: "Sales", sortOrder: 1, isActive: true });
-  const [employee] = await db
-    .insert(aiEmployees)
-    .values({
-      companyId: company.id,
-      departmentId: department.id,
-      name: `${name} Ava`,
-      role: "Sales agent",
-      languages: ["en", "es"],
-      maxDiscountPercent: 10,
-      maxOrderTotalCents: 100_000,
-    })
-    .returning();
-  await grantSkills(db, company.id, [employee!.id], await insertSkillSet(db, company.id, STANDARD_SKILLS.en));
-  await db
-    .insert(products)
-    .values(EVAL_CATALOG.map((product) => ({ ...product, companyId: company.id, currency: "USD" })));
-  const token = `fch_${name.replace(/\W/g, "")}_${randomBytes(12).toString("hex")}`;
-  const [channel] = await db
-    .insert(apiChannels)
-    .values({
-      companyId: company.id,
-      name: `${name} web chat`,
-      aiEmployeeId: employee!.id,
-      tokenHash: createHash("sha256").update(token).digest("hex"),
-      tokenPrefix: token.slice(0, 12),
-      webhookSecret: randomBytes(16).toString("hex"),
-    })
-    .returning({ id: apiChannels.id });
+  const { employee, channel } = await createAgentDesk(db, {
+    companyId: company.id,
+    departmentId: department.id,
+    name,
+    channelToken: `fch_${name.replace(/\W/g, "")}_${randomBytes(12).toString("hex")}`,
+    webhookSecret: randomBytes(16).toString("hex"),
+  });
   return {
     companyId: company.id,
     headers: {
@@ -87,8 +60,8 @@ async function createCompany(db: Db, name: string): Promise<EvalCompany> {
       authorization: `Bearer ${accessToken}`,
       [COMPANY_ID_HEADER]: company.id,
     },
-    employee: { id: employee!.id, name: employee!.name },
-    channel: { id: channel!.id, token },
+    employee,
+    channel,
   };
 }
 

@@ -1,20 +1,14 @@
-import { createHash } from "node:crypto";
-import type { sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { aiEmployees, apiChannels, products } from "#server/db/schema/index.ts";
-import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/index.ts";
+import { AGENT_CATALOG, createAgentDesk } from "#server/evals/agent-desk.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 
 // Test support for the agent runtime: companies with a catalog, an AI employee with guardrails (10%
 // discount, orders up to $1,000 on its own) and an API channel whose token the tests hold.
 
-export const CATALOG = [
-  { sku: "PAL-01", name: "Wooden pallet", measureUnit: "unit", unitPriceCents: 1800 },
-  { sku: "BOX-12", name: "Corrugated box 12in", measureUnit: "pack", unitPriceCents: 2400 },
-  { sku: "JACK-25", name: "Pallet jack 2500 kg", measureUnit: "unit", unitPriceCents: 44_900 },
-] as const;
+export const CATALOG = AGENT_CATALOG;
 
 export type AgentCompany = {
   companyId: string;
@@ -32,39 +26,22 @@ export async function createAgentCompany(
   const { user, company } = await createMember(db, name);
   const token = (await issueTokenFor(db, user.id)).accessToken;
   const department = await createDepartment(db, company.id, { name: "Sales", employees: 0 });
-  const [employee] = await db
-    .insert(aiEmployees)
-    .values({
-      companyId: company.id,
-      departmentId: department.id,
-      name: `${name} Ava`,
-      role: "Sales agent",
-      languages: ["en", "es"],
-      maxDiscountPercent: options.maxDiscountPercent ?? 10,
-      maxOrderTotalCents: options.maxOrderTotalCents ?? 100_000,
-    })
-    .returning();
-  await grantSkills(db, company.id, [employee!.id], await insertSkillSet(db, company.id, STANDARD_SKILLS.en));
-  await db.insert(products).values(CATALOG.map((product) => ({ ...product, companyId: company.id, currency: "USD" })));
-  const channelToken = `fch_${name.replace(/\W/g, "")}_${Math.random().toString(36).slice(2)}`;
-  const [channel] = await db
-    .insert(apiChannels)
-    .values({
-      companyId: company.id,
-      name: `${name} web chat`,
-      aiEmployeeId: employee!.id,
-      webhookUrl: options.webhookUrl ?? null,
-      tokenHash: createHash("sha256").update(channelToken).digest("hex"),
-      tokenPrefix: channelToken.slice(0, 12),
-      webhookSecret: `${name}-webhook-secret`,
-    })
-    .returning({ id: apiChannels.id });
+  const { employee, channel } = await createAgentDesk(db, {
+    companyId: company.id,
+    departmentId: department.id,
+    name,
+    channelToken: `fch_${name.replace(/\W/g, "")}_${Math.random().toString(36).slice(2)}`,
+    webhookSecret: `${name}-webhook-secret`,
+    webhookUrl: options.webhookUrl,
+    maxDiscountPercent: options.maxDiscountPercent,
+    maxOrderTotalCents: options.maxOrderTotalCents,
+  });
   return {
     companyId: company.id,
     userId: user.id,
     headers: apiHeaders(token, company.id),
-    employee: { id: employee!.id, name: employee!.name },
-    channel: { id: channel!.id, token: channelToken },
+    employee,
+    channel,
   };
 }
 
@@ -76,6 +53,14 @@ export type AgentWorld = {
   send(token: string, body: unknown): Promise<LightMyRequestResponse>;
   /** Waits until every job due on this instance has run. */
   settle(): Promise<void>;
+  /** Staff of company A (or `headers`) resolve an action item through the API. */
+  resolve(
+    taskId: string,
+    body: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The AI employee's messages in a conversation, oldest first. */
+  aiMessages(conversationId: string): Promise<string[]>;
   rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
 };
 
@@ -83,6 +68,8 @@ export async function agentWorld(options: TestAppOptions & { webhookUrl?: string
   const t = await createTestApp(options);
   const a = await createAgentCompany(t.db, "Acme", options.webhookUrl ? { webhookUrl: options.webhookUrl } : {});
   const b = await createAgentCompany(t.db, "Globex");
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
   return {
     t,
     a,
@@ -95,7 +82,15 @@ export async function agentWorld(options: TestAppOptions & { webhookUrl?: string
         payload: JSON.stringify(body),
       }),
     settle: () => t.app.jobs.idle(),
-    rows: async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows,
+    resolve: (taskId, body, headers = a.headers) =>
+      t.app.inject({ method: "POST", url: `/app/tasks/${taskId}/resolution.json`, headers, payload: body }),
+    aiMessages: async (conversationId) =>
+      (
+        await rows<{ content: string }>(
+          sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai' order by created_at, id`,
+        )
+      ).map((row) => row.content),
   };
 }
 

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readJson } from "./read-json.ts";
 
 // A small stand-in for Chatwoot's Platform API on 127.0.0.1 (tests only): it checks the
 // `api_access_token` header, creates users, answers SSO login links, and records every call. Tests
@@ -32,18 +33,6 @@ export type FakeChatwoot = {
   addExistingUser(user: { name: string; email: string }): number;
   close(): Promise<void>;
 };
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 export async function startFakeChatwoot(token = "platform-secret"): Promise<FakeChatwoot> {
   let nextId = 41;

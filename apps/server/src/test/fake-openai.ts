@@ -1,11 +1,6 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-  STATUS_CODES,
-} from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readJson } from "./read-json.ts";
 
 // A small OpenAI-compatible Chat Completions server on 127.0.0.1 (tests only). Each request takes
 // the next step of a script: tool calls, a text reply, an HTTP error, or a delay before one of those.
@@ -58,18 +53,6 @@ export function delayed(delayMs: number, step: FakeOpenAiStep): FakeOpenAiStep {
 }
 
 const DEFAULT_USAGE: FakeOpenAiUsage = { promptTokens: 42, completionTokens: 7 };
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 function reply(response: ServerResponse, status: number, body: unknown) {
   // The SDK honours retry-after-ms, so retried errors cost milliseconds rather than its 0.5 s backoff.

@@ -17,19 +17,9 @@ describe("approvals are bound to the quote they approve", () => {
     await w.t.close();
   });
 
-  const resolve = (taskId: string, body: Record<string, unknown>) =>
-    w.t.app.inject({
-      method: "POST",
-      url: `/app/tasks/${taskId}/resolution.json`,
-      headers: w.a.headers,
-      payload: body,
-    });
-  const aiMessages = async (conversationId: string) =>
-    (
-      await w.rows<{ content: string }>(
-        sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai' order by created_at, id`,
-      )
-    ).map((row) => row.content);
+  const resolve = (taskId: string, body: Record<string, unknown>) => w.resolve(taskId, body);
+  const aiMessages = (conversationId: string) => w.aiMessages(conversationId);
+
   const quotesOf = (conversationId: string) =>
     w.rows<{ id: string; number: number; state: string; total_cents: number }>(
       sql`select id, number, state, total_cents from quotes where conversation_id = ${conversationId} order by created_at`,

@@ -54,12 +54,7 @@ describe("an authorize item for an order confirmation, resolved after staff canc
     expect(cancelled).toEqual({ ...raised, state: "cancelled", version: raised.version + 1 });
     const before = (await messagesOf(conversationId)).length;
 
-    const resolution = await w.t.app.inject({
-      method: "POST",
-      url: `/app/tasks/${task!.id}/resolution.json`,
-      headers: w.a.headers,
-      payload: { decision: "authorized" },
-    });
+    const resolution = await w.resolve(task!.id, { decision: "authorized" });
     expect(resolution.statusCode, resolution.body).toBe(200);
     // Staff read why nothing happened.
     expect(resolution.json()).toMatchObject({

@@ -26,19 +26,8 @@ describe("authorizations raised by the runtime", () => {
     );
     return { conversationId, quote: quote! };
   }
-  const lastReply = async (conversationId: string) =>
-    (
-      await w.rows<{ content: string }>(
-        sql`select content from messages where conversation_id = ${conversationId} and sender_type = 'ai' order by created_at desc, id desc limit 1`,
-      )
-    )[0]!.content;
-  const resolve = (taskId: string, body: Record<string, unknown>) =>
-    w.t.app.inject({
-      method: "POST",
-      url: `/app/tasks/${taskId}/resolution.json`,
-      headers: w.a.headers,
-      payload: body,
-    });
+  const lastReply = async (conversationId: string) => (await w.aiMessages(conversationId)).at(-1)!;
+  const resolve = (taskId: string, body: Record<string, unknown>) => w.resolve(taskId, body);
 
   it("quotes from the catalog and sends the quote", async () => {
     const { conversationId, quote } = await conversationWithQuote("quote-buyer");
