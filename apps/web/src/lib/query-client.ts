@@ -3,7 +3,7 @@ import { describeError, isClientError, isUnauthorized } from "./api-error.ts";
 import { queryConfig } from "./config.ts";
 import { toast } from "./toast-store.ts";
 
-// One QueryClient with the spec's cache settings and central error reporting: a query that
+// One QueryClient with the product's cache settings and central error reporting: a query that
 // sets `meta.errorMessage` has its failures shown as a toast.
 
 declare module "@tanstack/react-query" {

@@ -7,7 +7,7 @@ export type SseFrame = {
   event: string;
   /** The `data:` lines joined with "\n". */
   data: string;
-  /** The last `id:` seen on the stream (the spec's "last event ID" carries over between frames). */
+  /** The last `id:` seen on the stream (the product's "last event ID" carries over between frames). */
   id: string;
 };
 

@@ -10,7 +10,7 @@ const STATE_VARIANTS = {
   coming_soon: "outline",
 } as const satisfies Partial<Record<IntegrationState, string>>;
 
-/** An integration's state in the spec's words: connected, work in progress (with a spinner), and so on. */
+/** An integration's state in the product's words: connected, work in progress (with a spinner), and so on. */
 export function IntegrationStateBadge({ state }: { state: IntegrationState }) {
   const label = INTEGRATION_STATE_LABELS[state];
   if (isTransitionalState(state)) {

@@ -1,14 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { DialogActions, DialogFrame } from "#web/components/ui/dialog-frame.tsx";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -30,28 +21,22 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   pending,
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onCancel())}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" disabled={pending} onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? <Spinner /> : null}
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame open={open} onClose={onCancel} pending={pending} title={title} description={description}>
+      <DialogActions
+        actionLabel={confirmLabel}
+        actionVariant="destructive"
+        onAction={onConfirm}
+        pending={pending}
+        onCancel={onCancel}
+        cancelLabel={cancelLabel}
+        cancelWaits
+      />
+    </DialogFrame>
   );
 }

@@ -25,7 +25,7 @@ export type NavItem = {
   search?: Record<string, string>;
 };
 
-/** The six main entries, in the spec's order. */
+/** The six main entries, in the product's order. */
 export const mainNav: readonly NavItem[] = [
   { title: "Dashboard", to: "/dashboard", icon: LayoutDashboard },
   { title: "Inbox", to: "/inbox", icon: Inbox },

@@ -11,7 +11,6 @@ import {
   type NewAttachment,
   type PendingReply,
   type SsoLink,
-  type WhatsappTemplateList,
 } from "@foreman/contract";
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
@@ -32,7 +31,6 @@ export const conversationsKeys = {
   ssoLink: (companyId: string, id: string) => ["conversations", companyId, "sso-link", id] as const,
   lookup: (companyId: string, accountId: number, displayId: number) =>
     ["conversations", companyId, "lookup", accountId, displayId] as const,
-  whatsappTemplates: (companyId: string) => ["conversations", companyId, "whatsapp-templates"] as const,
 };
 
 const path = (id: string, suffix = ".json") => `/app/conversations/${encodeURIComponent(id)}${suffix}`;
@@ -155,18 +153,6 @@ export const WHATSAPP_WINDOW_CLOSED_ERROR = "whatsapp_window_closed";
 /** The server refused a free-text reply: more than 24 hours since the customer wrote (only a template now). */
 export const isWindowClosedError = (error: unknown) =>
   isApiError(error) && error.status === 409 && error.body.error === WHATSAPP_WINDOW_CLOSED_ERROR;
-
-/**
- * The company's WhatsApp templates (`GET /app/whatsapp/templates.json`), for the send-a-template
- * dialog; the training centre manages them.
- */
-export function whatsappTemplatesQueryOptions(companyId: string) {
-  return queryOptions({
-    queryKey: conversationsKeys.whatsappTemplates(companyId),
-    queryFn: ({ signal }) =>
-      apiRequest<WhatsappTemplateList>("/app/whatsapp/templates.json", { companyScoped: true, companyId, signal }),
-  });
-}
 
 export type SendTemplateInput = {
   templateId: string;

@@ -26,7 +26,7 @@ export const SIGNUP_NO_NUMBER_MESSAGE =
   "WhatsApp signup finished without a phone number. Please try again and choose or add a number.";
 const SIGNUP_ERROR_MESSAGE = "WhatsApp signup reported an error. Please try again.";
 
-/** The popup's own failure; the caller shows the spec's "Error launching WhatsApp signup" for it. */
+/** The popup's own failure; the caller shows the product's "Error launching WhatsApp signup" for it. */
 export class SignupLaunchError extends Error {
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : "FB.login failed", { cause });

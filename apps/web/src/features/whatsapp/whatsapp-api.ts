@@ -10,6 +10,7 @@ import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-
 import { apiRequest } from "#web/lib/api-client.ts";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { useLiveEvents } from "#web/lib/live-events.ts";
+import { whatsappTemplatesQueryKey } from "#web/lib/whatsapp-templates.ts";
 
 // WhatsApp as the training centre's integrations tab uses it: the connection made by Meta's embedded
 // signup (status, onboard, disconnect, who answers) and the message templates. Writes are for owners
@@ -22,7 +23,7 @@ const templatePath = (id: string) => `/app/whatsapp/templates/${encodeURICompone
 export const whatsappKeys = {
   all: (companyId: string) => ["whatsapp", companyId] as const,
   status: (companyId: string) => ["whatsapp", companyId, "status"] as const,
-  templates: (companyId: string) => ["whatsapp", companyId, "templates"] as const,
+  templates: whatsappTemplatesQueryKey,
 };
 
 // The integrations list (features/training) shows WhatsApp's state too: its key, refreshed after a change.
@@ -67,15 +68,6 @@ export function setWhatsappAssignee(companyId: string, input: WhatsappAssigneeIn
     ...scoped(companyId),
     method: "PUT",
     body: input,
-  });
-}
-
-/** `GET /app/whatsapp/templates.json`: every template, when they were last synced, and whether they can be submitted. */
-export function whatsappTemplatesQueryOptions(companyId: string) {
-  return queryOptions({
-    queryKey: whatsappKeys.templates(companyId),
-    queryFn: ({ signal }) =>
-      apiRequest<WhatsappTemplateList>("/app/whatsapp/templates.json", { ...scoped(companyId), signal }),
   });
 }
 

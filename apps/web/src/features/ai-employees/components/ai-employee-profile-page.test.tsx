@@ -1,11 +1,9 @@
 import type { DateRangeSearch } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { AiEmployeeProfilePage } from "./ai-employee-profile-page.tsx";
 
 // Recharts sizes its chart with a ResizeObserver, which jsdom lacks (and jsdom draws nothing): the
@@ -96,19 +94,14 @@ function answer({ activities = [ACTIVITY] as unknown[], outcomesStatus = 200 } =
 }
 
 function renderProfile({ canManage = true, onSearch = vi.fn<(next: DateRangeSearch) => void>() } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId="company-9">
-        <AiEmployeeProfilePage
-          aiEmployeeId={ID}
-          search={{ timeFrame: "monthly" }}
-          onSearch={onSearch}
-          canManage={canManage}
-        />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: `/ai_employees/${ID}` },
+  renderInCompany(
+    <AiEmployeeProfilePage
+      aiEmployeeId={ID}
+      search={{ timeFrame: "monthly" }}
+      onSearch={onSearch}
+      canManage={canManage}
+    />,
+    { companyId: "company-9", path: `/ai_employees/${ID}` },
   );
   return { onSearch };
 }

@@ -1,12 +1,11 @@
 import { type AiEmployeesSearch, MANAGER_ROLE_REQUIRED } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
+import { describe, expect, it } from "vitest";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
+import { stubFormDataAsJson } from "#web/test/stub-form-data.ts";
 import { AiEmployeesPage } from "./ai-employees-page.tsx";
 
 const api = signedInLocalApi();
@@ -75,23 +74,14 @@ function Harness({ initial, canManage }: { initial: AiEmployeesSearch; canManage
 }
 
 function renderPage({ canManage = true, initial = { timeFrame: "monthly" } as AiEmployeesSearch } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <Harness initial={initial} canManage={canManage} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/ai_employees" },
-  );
+  return renderInCompany(<Harness initial={initial} canManage={canManage} />, {
+    companyId: COMPANY,
+    path: "/ai_employees",
+  });
 }
 
 const rowNames = () =>
   screen.getAllByTestId("ai-employee-row").map((row) => within(row).getAllByRole("link")[0]?.textContent);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("AI employees", () => {
   it("shows each employee with its department, status and figures, by name", async () => {
@@ -161,20 +151,7 @@ describe("AI employees", () => {
           { line: 4, column: "languages", message: "Item 1: Must be a two-letter language code like en or es" },
         ],
       });
-    // jsdom's File cannot stream through Node's fetch, and the local server reads bodies as JSON: a
-    // stand-in FormData sends the file's name as JSON, so the request still crosses real HTTP.
-    vi.stubGlobal(
-      "FormData",
-      class {
-        private fields: Record<string, string> = {};
-        append(name: string, value: Blob, filename?: string) {
-          this.fields[name] = filename ?? String(value);
-        }
-        toString() {
-          return JSON.stringify(this.fields);
-        }
-      },
-    );
+    stubFormDataAsJson();
     renderPage();
     await screen.findAllByTestId("ai-employee-row");
     await userEvent.click(screen.getByRole("button", { name: "Import" }));

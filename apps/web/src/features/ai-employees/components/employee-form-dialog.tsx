@@ -1,7 +1,7 @@
 import type { AiEmployee } from "@foreman/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#web/components/ui/dialog.tsx";
+import { DialogFrame } from "#web/components/ui/dialog-frame.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { toast } from "#web/lib/toast-store.ts";
@@ -17,8 +17,6 @@ import { changedFields, employeeToForm, emptyEmployeeForm, formToInput } from ".
 
 // Hiring and editing share one form in a dialog. Edit follows the address (`?edit=<id>`), so the
 // profile page can link straight to it.
-
-const DIALOG_CLASS = "max-h-[90vh] max-w-2xl overflow-y-auto";
 
 /** A department the form offers. */
 export type DepartmentChoice = { id: string; name: string };
@@ -46,17 +44,18 @@ type HireDialogProps = {
 };
 
 export function HireDialog({ companyId, departments, open, onOpenChange }: HireDialogProps) {
+  const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={DIALOG_CLASS}>
-        <DialogHeader>
-          <DialogTitle>Hire an AI employee</DialogTitle>
-          <DialogDescription>Who it is, what it may do alone, and where customers reach it.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each hire starts from an empty form. */}
-        {open ? <HireForm companyId={companyId} departments={departments} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={close}
+      title="Hire an AI employee"
+      description="Who it is, what it may do alone, and where customers reach it."
+      size="2xl"
+    >
+      {/* Mounted only while open: each hire starts from an empty form. */}
+      {open ? <HireForm companyId={companyId} departments={departments} onClose={close} /> : null}
+    </DialogFrame>
   );
 }
 
@@ -92,23 +91,23 @@ type EditDialogProps = {
 /** Open while the address names an employee to edit; closing takes it out of the address. */
 export function EditDialog({ companyId, departments, employeeId, onClose }: EditDialogProps) {
   return (
-    <Dialog open={employeeId !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className={DIALOG_CLASS}>
-        <DialogHeader>
-          <DialogTitle>Edit AI employee</DialogTitle>
-          <DialogDescription>Only what you change is saved.</DialogDescription>
-        </DialogHeader>
-        {employeeId ? (
-          <EditLoader
-            key={employeeId}
-            companyId={companyId}
-            departments={departments}
-            employeeId={employeeId}
-            onClose={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={employeeId !== undefined}
+      onClose={onClose}
+      title="Edit AI employee"
+      description="Only what you change is saved."
+      size="2xl"
+    >
+      {employeeId ? (
+        <EditLoader
+          key={employeeId}
+          companyId={companyId}
+          departments={departments}
+          employeeId={employeeId}
+          onClose={onClose}
+        />
+      ) : null}
+    </DialogFrame>
   );
 }
 

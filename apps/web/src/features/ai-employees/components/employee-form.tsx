@@ -3,11 +3,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { FormAlert } from "#web/components/feedback/form-alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import { DialogFooter } from "#web/components/ui/dialog.tsx";
+import { DialogActions } from "#web/components/ui/dialog-frame.tsx";
 import { describedBy, FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { ContactPointsField } from "./contact-points-field.tsx";
@@ -168,15 +166,7 @@ export function EmployeeForm({
       <FormField id={field("skills")} label="Skills" error={errors.skills?.message} hint={skillsHint}>
         <Input autoComplete="off" {...text("skills", skillsHint)} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions actionLabel={submitLabel} pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { describeProblem } from "./import-failure.ts";
+import { describeProblem } from "#web/components/import/import-failure.ts";
 import type { ImportPreview } from "./import-preview.ts";
 
 /** The file's first rows as a small table, or why it cannot be read as CSV. */

@@ -1,13 +1,6 @@
 import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
+import { DialogClose, DialogFooter } from "#web/components/ui/dialog.tsx";
+import { DialogFrame } from "#web/components/ui/dialog-frame.tsx";
 
 type ForgotPasswordDialogProps = {
   open: boolean;
@@ -19,22 +12,22 @@ type ForgotPasswordDialogProps = {
 /** There is no password reset flow yet: say so plainly and point to the people who can help. */
 export function ForgotPasswordDialog({ open, onOpenChange, onCloseAutoFocus }: ForgotPasswordDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Forgot your password?</DialogTitle>
-          <DialogDescription>Foreman cannot reset passwords by email yet.</DialogDescription>
-        </DialogHeader>
-        <p className="text-sm leading-relaxed">
-          There is no self-service reset in this version. Ask your company&apos;s admin to help you get back into your
-          account.
-        </p>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>Got it</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={() => onOpenChange(false)}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Forgot your password?"
+      description="Foreman cannot reset passwords by email yet."
+    >
+      <p className="text-sm leading-relaxed">
+        There is no self-service reset in this version. Ask your company&apos;s admin to help you get back into your
+        account.
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Got it</Button>
+        </DialogClose>
+      </DialogFooter>
+    </DialogFrame>
   );
 }

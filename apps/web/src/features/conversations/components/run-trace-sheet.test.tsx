@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { RunTraceSheet } from "./run-trace-sheet.tsx";
 
 const api = signedInLocalApi();
@@ -39,14 +37,9 @@ const RUN = {
 };
 
 function renderSheet(runId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId="company-9">
-        <RunTraceSheet conversationId={CONVERSATION} runId={runId} open onOpenChange={() => {}} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-  );
+  renderInCompany(<RunTraceSheet conversationId={CONVERSATION} runId={runId} open onOpenChange={() => {}} />, {
+    companyId: "company-9",
+  });
 }
 
 describe("RunTraceSheet", () => {

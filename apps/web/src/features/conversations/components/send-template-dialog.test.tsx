@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "#web/lib/api-error.ts";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { getToasts } from "#web/lib/toast-store.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { SendTemplateDialog, templateErrors } from "./send-template-dialog.tsx";
 
 const api = signedInLocalApi();
@@ -51,20 +49,16 @@ function serveTemplates(templates: unknown[]) {
 function renderDialog() {
   const onSent = vi.fn();
   const onOpenChange = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <SendTemplateDialog
-          companyId={COMPANY}
-          conversationId={CONVERSATION}
-          customerName="Ana Rivera"
-          open
-          onOpenChange={onOpenChange}
-          onSent={onSent}
-        />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
+  renderInCompany(
+    <SendTemplateDialog
+      companyId={COMPANY}
+      conversationId={CONVERSATION}
+      customerName="Ana Rivera"
+      open
+      onOpenChange={onOpenChange}
+      onSent={onSent}
+    />,
+    { companyId: COMPANY },
   );
   return { onSent, onOpenChange };
 }

@@ -15,15 +15,7 @@ import { FileText, Search } from "lucide-react";
 import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
+import { DialogActions, DialogFrame } from "#web/components/ui/dialog-frame.tsx";
 import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -31,7 +23,8 @@ import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { useSelectedCompany } from "#web/lib/selected-company.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { cn } from "#web/lib/utils.ts";
-import { sendWhatsappTemplate, whatsappTemplatesQueryOptions } from "../api.ts";
+import { whatsappTemplatesQueryOptions } from "#web/lib/whatsapp-templates.ts";
+import { sendWhatsappTemplate } from "../api.ts";
 
 // Sending an approved WhatsApp template into a conversation: the only way to write to a customer once
 // 24 hours have passed since their last message. Staff pick one of the company's active templates,
@@ -58,19 +51,20 @@ type SendTemplateDialogProps = {
 };
 
 export function SendTemplateDialog({ open, onOpenChange, ...props }: SendTemplateDialogProps) {
+  const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto" data-testid="send-template-dialog">
-        <DialogHeader>
-          <DialogTitle>Send a template</DialogTitle>
-          <DialogDescription>
-            Outside the 24-hour window WhatsApp delivers only templates Meta has approved.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each time starts from the templates as they are now. */}
-        {open ? <TemplateForm {...props} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={close}
+      title="Send a template"
+      description="Outside the 24-hour window WhatsApp delivers only templates Meta has approved."
+      size="lg"
+      className="max-h-[90dvh]"
+      data-testid="send-template-dialog"
+    >
+      {/* Mounted only while open: each time starts from the templates as they are now. */}
+      {open ? <TemplateForm {...props} onClose={close} /> : null}
+    </DialogFrame>
   );
 }
 
@@ -353,17 +347,12 @@ function TemplateForm({ companyId, conversationId, customerName, onSent, onClose
         </p>
       ) : null}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={sending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={sending}>
-          {sending ? <Spinner /> : null}
-          {sending ? "Sending…" : "Send template"}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        actionLabel={sending ? "Sending…" : "Send template"}
+        pending={sending}
+        onCancel={onClose}
+        cancelWaits
+      />
     </form>
   );
 }

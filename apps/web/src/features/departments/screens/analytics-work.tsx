@@ -7,10 +7,10 @@ import {
 } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { BAD_TONE, GOOD_TONE } from "#web/components/figures/tones.ts";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { cn } from "#web/lib/utils.ts";
-import { ROW_LINK_CLASS, WorkCard, WorkEmpty } from "./work-card.tsx";
-import { type OutcomeKey, outcomeDefinition } from "./workforce.ts";
+import { ROW_LINK_CLASS, WorkCard } from "./work-card.tsx";
+import { figureColumn, type WorkColumn, WorkTable } from "./work-table.tsx";
+import type { OutcomeKey } from "./workforce.ts";
 
 // Analytics' work is the comparison: every department's figures for the period, side by side.
 
@@ -45,50 +45,38 @@ function RevenueChange({ row }: { row: DepartmentOutcome }) {
 
 export function AnalyticsWork({ data }: { data: WorkforceOutcomes }) {
   const { departments, currency } = data;
+  const columns: readonly WorkColumn<DepartmentOutcome>[] = [
+    {
+      head: "Department",
+      className: "max-w-48 truncate",
+      cell: (row) => (
+        <Link to={departmentPath(row.name)} className={ROW_LINK_CLASS}>
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      head: "Active",
+      align: "right",
+      className: "tabular-nums",
+      cell: (row) => `${row.activeEmployees}/${row.employees}`,
+    },
+    ...COLUMNS.map((key) =>
+      figureColumn<DepartmentOutcome>(
+        key,
+        currency,
+        key === "revenue" ? (row) => <RevenueChange row={row} /> : undefined,
+      ),
+    ),
+  ];
   return (
     <WorkCard title="Departments side by side" total={departments.length} testId="department-comparison">
-      {departments.length === 0 ? (
-        <WorkEmpty>No departments with AI employees yet</WorkEmpty>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">Department</TableHead>
-              <TableHead className="text-right">Active</TableHead>
-              {COLUMNS.map((key) => (
-                <TableHead key={key} className="text-right last:pr-4">
-                  {outcomeDefinition(key).label}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {departments.map((row) => (
-              <TableRow key={row.id} data-testid="department-row">
-                <TableCell className="max-w-48 truncate pl-4">
-                  <Link to={departmentPath(row.name)} className={ROW_LINK_CLASS}>
-                    {row.name}
-                  </Link>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.activeEmployees}/{row.employees}
-                </TableCell>
-                {COLUMNS.map((key) => {
-                  const definition = outcomeDefinition(key);
-                  return (
-                    <TableCell key={key} className="text-right tabular-nums last:pr-4" data-figure={key}>
-                      <span className="inline-flex items-center gap-2">
-                        {definition.format(definition.value(row.present), currency)}
-                        {key === "revenue" ? <RevenueChange row={row} /> : null}
-                      </span>
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <WorkTable
+        rows={departments}
+        columns={columns}
+        empty="No departments with AI employees yet"
+        rowTestId="department-row"
+      />
     </WorkCard>
   );
 }

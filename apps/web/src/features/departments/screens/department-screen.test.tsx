@@ -1,10 +1,8 @@
 import type { DepartmentKind } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { DepartmentScreen } from "./department-screen.tsx";
 
 const api = signedInLocalApi();
@@ -104,15 +102,10 @@ const unpaidOrder = (id: string, number: number, ageDays: number) => ({
 });
 
 function renderScreen(kind: DepartmentKind, path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId="company-9">
-        <DepartmentScreen kind={kind} search={{ timeFrame: "monthly" }} onSearch={() => {}} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path },
-  );
+  return renderInCompany(<DepartmentScreen kind={kind} search={{ timeFrame: "monthly" }} onSearch={() => {}} />, {
+    companyId: "company-9",
+    path,
+  });
 }
 
 describe("department screens", () => {

@@ -1,6 +1,7 @@
 import type { DepartmentKind } from "@foreman/contract";
 import type { QueryClient } from "@tanstack/react-query";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
+import { getSelectedCompany } from "#web/lib/selected-company.ts";
 import { departmentWorkQueryOptions, lapsedCustomersQueryOptions, unpaidOrdersQueryOptions } from "../work-api.ts";
 import { findDepartmentOfKind, isPlaceholderDepartment, outcomesScope } from "./kinds.ts";
 import type { DepartmentSearch } from "./search.ts";
@@ -31,4 +32,24 @@ export async function prefetchDepartmentScreen(
     queryClient.prefetchQuery(workforceOutcomesQueryOptions(companyId, search, outcomesScope(kind, department.id))),
     work,
   ]);
+}
+
+export type DepartmentLoaderArgs = {
+  context: { queryClient: QueryClient };
+  deps: { search: DepartmentSearch };
+  cause: "preload" | "enter" | "stay";
+};
+
+/** A department route's loader: the screen's calls for the selected company. */
+export async function loadDepartmentScreen(
+  kind: DepartmentKind,
+  { context: { queryClient }, deps: { search }, cause }: DepartmentLoaderArgs,
+): Promise<void> {
+  const company = getSelectedCompany();
+  if (!company) return;
+  const loading = prefetchDepartmentScreen(queryClient, company.id, kind, search);
+  // A choice made on the screen (period, page) only starts the calls: the old rows stay, dimmed. A
+  // failure then (a 401) is the layout's to handle, not an unhandled rejection here.
+  if (cause === "stay") loading.catch(() => undefined);
+  else await loading;
 }

@@ -5,12 +5,11 @@ import {
   orderAmount,
   RETENTION_LAPSED_DAYS,
 } from "@foreman/contract";
-import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { ListPagination } from "#web/components/layout/list-pagination.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { formatDays } from "./age.ts";
-import { WorkCard, WorkEmpty } from "./work-card.tsx";
+import { WorkCard } from "./work-card.tsx";
+import { type WorkColumn, WorkPages, WorkTable } from "./work-table.tsx";
+
+type LapsedCustomer = LapsedCustomersPage["customers"][number];
 
 /** A contact detail that may be long: cut to the column, whole in its tooltip. */
 function Truncated({ value }: { value: string | null }) {
@@ -22,6 +21,35 @@ function Truncated({ value }: { value: string | null }) {
   );
 }
 
+const columns = (currency: string): readonly WorkColumn<LapsedCustomer>[] => [
+  { head: "Name", className: "max-w-52 truncate font-medium", cell: (customer) => customer.fullName },
+  {
+    head: "Organization",
+    className: "max-w-48 truncate text-muted-foreground",
+    cell: (customer) => customer.organization ?? "—",
+  },
+  {
+    head: "Lifetime value",
+    align: "right",
+    className: "font-medium tabular-nums",
+    cell: (customer) => formatMoney(orderAmount(customer.lifetimeValueCents), currency),
+  },
+  { head: "Orders", align: "right", className: "tabular-nums", cell: (customer) => customer.orders },
+  {
+    head: "Last order",
+    cell: (customer) => (
+      <>
+        {formatLongDate(customer.lastOrderAt)}
+        <span className="block text-muted-foreground text-xs tabular-nums">
+          {formatDays(customer.daysSinceLastOrder)} ago
+        </span>
+      </>
+    ),
+  },
+  { head: "Email", cell: (customer) => <Truncated value={customer.email} /> },
+  { head: "Phone", cell: (customer) => <Truncated value={customer.phone} /> },
+];
+
 /** Retention's work: customers who bought before and not lately, most valuable first. */
 export function RetentionWork({ data }: { data: LapsedCustomersPage }) {
   const { customers, total, page, perPage, currency } = data;
@@ -30,70 +58,13 @@ export function RetentionWork({ data }: { data: LapsedCustomersPage }) {
       <p className="px-4 pb-2 text-muted-foreground text-sm">
         No orders in the last {RETENTION_LAPSED_DAYS} days, most valuable first.
       </p>
-      {customers.length === 0 ? (
-        <WorkEmpty>No customers to win back</WorkEmpty>
-      ) : (
-        <>
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="pl-4">Name</TableHead>
-                <TableHead>Organization</TableHead>
-                <TableHead className="text-right">Lifetime value</TableHead>
-                <TableHead className="text-right">Orders</TableHead>
-                <TableHead>Last order</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead className="pr-4">Phone</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {customers.map((customer) => (
-                <TableRow key={customer.id} data-testid="lapsed-customer-row">
-                  <TableCell className="max-w-52 truncate pl-4 font-medium">{customer.fullName}</TableCell>
-                  <TableCell className="max-w-48 truncate text-muted-foreground">
-                    {customer.organization ?? "—"}
-                  </TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">
-                    {formatMoney(orderAmount(customer.lifetimeValueCents), currency)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
-                  <TableCell>
-                    {formatLongDate(customer.lastOrderAt)}
-                    <span className="block text-muted-foreground text-xs tabular-nums">
-                      {formatDays(customer.daysSinceLastOrder)} ago
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <Truncated value={customer.email} />
-                  </TableCell>
-                  <TableCell className="pr-4">
-                    <Truncated value={customer.phone} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <div className="px-4 pt-2 pb-2">
-            <ListPagination
-              page={page}
-              perPage={perPage}
-              total={total}
-              noun="customers"
-              pageLink={pageLink}
-              hideSinglePage
-            />
-          </div>
-        </>
-      )}
+      <WorkTable
+        rows={customers}
+        columns={columns(currency)}
+        empty="No customers to win back"
+        rowTestId="lapsed-customer-row"
+        footer={<WorkPages path="/retention" page={page} perPage={perPage} total={total} noun="customers" />}
+      />
     </WorkCard>
-  );
-}
-
-/** Another page of the list, keeping the period; page 1 stays out of the address. */
-function pageLink(page: number, children: ReactNode) {
-  return (
-    <Link from="/retention" to="/retention" search={(prev) => ({ ...prev, page: page > 1 ? page : undefined })}>
-      {children}
-    </Link>
   );
 }

@@ -1,4 +1,11 @@
-import { type DateRangeSearch, FIRST_PAGE, parseDateRangeSearch, type RawSearch, searchPage } from "@foreman/contract";
+import {
+  type DateRangeSearch,
+  type DepartmentKind,
+  FIRST_PAGE,
+  parseDateRangeSearch,
+  type RawSearch,
+  searchPage,
+} from "@foreman/contract";
 
 // The department screens' address: the period, and for the paged lists (collections, retention) the page.
 // Plain functions: route files load with the shell.
@@ -10,3 +17,6 @@ export function parseDepartmentPagedSearch(search: Partial<DepartmentSearch> | R
   const page = searchPage((search as RawSearch).page);
   return { ...parseDateRangeSearch(search), page: page === FIRST_PAGE ? undefined : page };
 }
+
+/** The kinds whose list is paged, so their address carries a page. */
+export const isPagedDepartment = (kind: DepartmentKind) => kind === "collections" || kind === "retention";

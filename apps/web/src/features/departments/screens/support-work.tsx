@@ -7,8 +7,8 @@ import {
 } from "@foreman/contract";
 import { Link } from "@tanstack/react-router";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
-import { ROW_LINK_CLASS, WorkCard, WorkEmpty } from "./work-card.tsx";
+import { ROW_LINK_CLASS, WorkCard } from "./work-card.tsx";
+import { type WorkColumn, WorkTable } from "./work-table.tsx";
 
 type Conversations = DepartmentWork["conversations"];
 type ActionItems = DepartmentWork["actionItems"];
@@ -24,6 +24,42 @@ export function SupportWork({ work }: { work: DepartmentWork }) {
   );
 }
 
+const CONVERSATION_COLUMNS: readonly WorkColumn<Conversations["items"][number]>[] = [
+  {
+    head: "Conversation",
+    className: "tabular-nums",
+    cell: (conversation) => (
+      <Link to="/conversations/$conversationId" params={{ conversationId: conversation.id }} className={ROW_LINK_CLASS}>
+        #{conversation.displayId}
+      </Link>
+    ),
+  },
+  { head: "Customer", className: "max-w-52 truncate", cell: (conversation) => conversation.customerName ?? "—" },
+  {
+    head: "Channel",
+    className: "text-muted-foreground",
+    cell: (conversation) => CHANNEL_LABELS[conversation.channel],
+  },
+  {
+    head: "Status",
+    cell: (conversation) => (
+      <Badge variant={conversation.status === "pending" ? "warning" : "info"}>
+        {CONVERSATION_STATUS_LABELS[conversation.status]}
+      </Badge>
+    ),
+  },
+  {
+    head: "Handled by",
+    className: "text-muted-foreground",
+    cell: (conversation) => (conversation.handledBy === "ai" ? `AI · ${conversation.aiEmployee.name}` : "Staff"),
+  },
+  {
+    head: "Last activity",
+    className: "text-muted-foreground",
+    cell: (conversation) => formatLongDate(conversation.lastActivityAt),
+  },
+];
+
 function OpenConversations({ conversations }: { conversations: Conversations }) {
   return (
     <WorkCard
@@ -32,53 +68,38 @@ function OpenConversations({ conversations }: { conversations: Conversations }) 
       total={conversations.total}
       testId="open-conversations"
     >
-      {conversations.items.length === 0 ? (
-        <WorkEmpty>No open conversations</WorkEmpty>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">Conversation</TableHead>
-              <TableHead>Customer</TableHead>
-              <TableHead>Channel</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Handled by</TableHead>
-              <TableHead className="pr-4">Last activity</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {conversations.items.map((conversation) => (
-              <TableRow key={conversation.id} data-testid="conversation-row">
-                <TableCell className="pl-4 tabular-nums">
-                  <Link
-                    to="/conversations/$conversationId"
-                    params={{ conversationId: conversation.id }}
-                    className={ROW_LINK_CLASS}
-                  >
-                    #{conversation.displayId}
-                  </Link>
-                </TableCell>
-                <TableCell className="max-w-52 truncate">{conversation.customerName ?? "—"}</TableCell>
-                <TableCell className="text-muted-foreground">{CHANNEL_LABELS[conversation.channel]}</TableCell>
-                <TableCell>
-                  <Badge variant={conversation.status === "pending" ? "warning" : "info"}>
-                    {CONVERSATION_STATUS_LABELS[conversation.status]}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-muted-foreground">
-                  {conversation.handledBy === "ai" ? `AI · ${conversation.aiEmployee.name}` : "Staff"}
-                </TableCell>
-                <TableCell className="pr-4 text-muted-foreground">
-                  {formatLongDate(conversation.lastActivityAt)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <WorkTable
+        rows={conversations.items}
+        columns={CONVERSATION_COLUMNS}
+        empty="No open conversations"
+        rowTestId="conversation-row"
+      />
     </WorkCard>
   );
 }
+
+const ACTION_ITEM_COLUMNS: readonly WorkColumn<ActionItems["items"][number]>[] = [
+  {
+    head: "Title",
+    className: "max-w-72 truncate",
+    // The action items page anchors each item, so the link lands on it.
+    cell: (item) => (
+      <Link to="/action_items" hash={`action-item-${item.id}`} className={ROW_LINK_CLASS}>
+        {item.title}
+      </Link>
+    ),
+  },
+  {
+    head: "Type",
+    cell: (item) => (
+      <Badge variant={item.actionType === "authorize" ? "warning" : "secondary"}>
+        {ACTION_TYPE_LABELS[item.actionType]}
+      </Badge>
+    ),
+  },
+  { head: "Due", className: "text-muted-foreground", cell: (item) => formatLongDate(item.dueAt) },
+  { head: "AI employee", className: "text-muted-foreground", cell: (item) => item.aiEmployee.name },
+];
 
 function ActionItemsToDo({ items }: { items: ActionItems }) {
   return (
@@ -93,39 +114,12 @@ function ActionItemsToDo({ items }: { items: ActionItems }) {
         </Link>
       }
     >
-      {items.items.length === 0 ? (
-        <WorkEmpty>No action items to do</WorkEmpty>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">Title</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Due</TableHead>
-              <TableHead className="pr-4">AI employee</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.items.map((item) => (
-              <TableRow key={item.id} data-testid="action-item-row">
-                <TableCell className="max-w-72 truncate pl-4">
-                  {/* The action items page anchors each item, so the link lands on it. */}
-                  <Link to="/action_items" hash={`action-item-${item.id}`} className={ROW_LINK_CLASS}>
-                    {item.title}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={item.actionType === "authorize" ? "warning" : "secondary"}>
-                    {ACTION_TYPE_LABELS[item.actionType]}
-                  </Badge>
-                </TableCell>
-                <TableCell className="text-muted-foreground">{formatLongDate(item.dueAt)}</TableCell>
-                <TableCell className="pr-4 text-muted-foreground">{item.aiEmployee.name}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <WorkTable
+        rows={items.items}
+        columns={ACTION_ITEM_COLUMNS}
+        empty="No action items to do"
+        rowTestId="action-item-row"
+      />
     </WorkCard>
   );
 }

@@ -1,10 +1,8 @@
 import { APPROVER_ROLE_REQUIRED, type QuoteDetail } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { OrderActions } from "./order-actions.tsx";
 
 // What the actions read of an order; the rest of the detail does not change them.
@@ -12,14 +10,7 @@ const order = (state: string) =>
   ({ id: "00000000-0000-4000-8000-000000000042", number: 1042, state, conversation: null }) as unknown as QuoteDetail;
 
 function renderActions(state: string, canApprove: boolean) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId="company-1">
-        <OrderActions order={order(state)} canApprove={canApprove} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-  );
+  return renderInCompany(<OrderActions order={order(state)} canApprove={canApprove} />, { companyId: "company-1" });
 }
 
 describe("cancelling from the order page", () => {

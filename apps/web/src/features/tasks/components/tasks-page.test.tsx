@@ -1,24 +1,14 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { makeAuthorization, makeTask } from "#web/test/fixtures/tasks.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { TasksPage } from "./tasks-page.tsx";
 
 const api = signedInLocalApi();
 
 function renderTasks(search = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId="company-9">
-        <TasksPage search={search} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/tasks" },
-  );
+  return renderInCompany(<TasksPage search={search} />, { companyId: "company-9", path: "/tasks" });
 }
 
 describe("tasks", () => {

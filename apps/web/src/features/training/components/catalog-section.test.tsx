@@ -1,13 +1,12 @@
 import { MANAGER_ROLE_REQUIRED } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
+import { describe, expect, it } from "vitest";
 import { getToasts } from "#web/lib/toast-store.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
+import { stubFormDataAsJson } from "#web/test/stub-form-data.ts";
 import type { TrainingSearch } from "../training-search.ts";
 import { CatalogSection } from "./catalog-section.tsx";
 
@@ -70,20 +69,11 @@ function renderCatalog({
   canManage?: boolean;
   onChange?: (s: TrainingSearch) => void;
 } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <Harness canManage={canManage} onChange={onChange} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training" },
-  );
+  return renderInCompany(<Harness canManage={canManage} onChange={onChange} />, {
+    companyId: COMPANY,
+    path: "/training",
+  });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("catalog", () => {
   it("lists the products with their price in the currency, stock and status", async () => {
@@ -184,20 +174,7 @@ describe("catalog", () => {
           { line: 5, column: "sku", message: "PAL-01 is in the file twice" },
         ],
       });
-    // jsdom's File cannot stream through Node's fetch, and the local server reads bodies as JSON: a
-    // stand-in FormData sends the file's name as JSON, so the request still crosses real HTTP.
-    vi.stubGlobal(
-      "FormData",
-      class {
-        private fields: Record<string, string> = {};
-        append(name: string, value: Blob, filename?: string) {
-          this.fields[name] = filename ?? String(value);
-        }
-        toString() {
-          return JSON.stringify(this.fields);
-        }
-      },
-    );
+    stubFormDataAsJson();
     renderCatalog();
     await screen.findAllByTestId("product-row");
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
@@ -221,15 +198,7 @@ describe("catalog", () => {
     serve();
     api.routes["POST /app/products/import.json"] = (_req, res) =>
       sendJson(res, 200, { created: 2, updated: 1, unchanged: 4 });
-    vi.stubGlobal(
-      "FormData",
-      class {
-        append() {}
-        toString() {
-          return "{}";
-        }
-      },
-    );
+    stubFormDataAsJson();
     renderCatalog();
     await screen.findAllByTestId("product-row");
     await userEvent.click(screen.getByRole("button", { name: "Import" }));

@@ -1,13 +1,11 @@
 import type { ServerResponse } from "node:http";
 import { MANAGER_ROLE_REQUIRED } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { type IntegrationCardRenderers, IntegrationsSection } from "./integrations-section.tsx";
 
 const api = signedInLocalApi();
@@ -65,16 +63,11 @@ function renderIntegrations({
   cards?: IntegrationCardRenderers;
   children?: ReactNode;
 } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <IntegrationsSection canManage={canManage} cards={cards}>
-          {children}
-        </IntegrationsSection>
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training?tab=integrations" },
+  return renderInCompany(
+    <IntegrationsSection canManage={canManage} cards={cards}>
+      {children}
+    </IntegrationsSection>,
+    { companyId: COMPANY, path: "/training?tab=integrations" },
   );
 }
 

@@ -11,16 +11,15 @@ import {
   PlugZap,
   Webhook,
 } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
-import { IntegrationStateBadge } from "#web/components/badges/integration-state-badge.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { IntegrationCard } from "#web/components/integrations/integration-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
-import { cn } from "#web/lib/utils.ts";
 import { integrationsQueryOptions, testModelProviderMutationOptions } from "../integrations-api.ts";
 
 const ICONS: Record<IntegrationKey, LucideIcon> = {
@@ -59,7 +58,7 @@ export function IntegrationsSection({ canManage, cards, children }: Integrations
         {query.data.integrations.map((integration) => (
           <li key={integration.key}>
             {cards?.[integration.key]?.(integration) ?? (
-              <IntegrationCard integration={integration} canManage={canManage} />
+              <GenericIntegrationCard integration={integration} canManage={canManage} />
             )}
           </li>
         ))}
@@ -107,45 +106,18 @@ function IntegrationsLoading() {
   );
 }
 
-function IntegrationCard({ integration, canManage }: { integration: Integration; canManage: boolean }) {
-  const id = useId();
-  const Icon = ICONS[integration.key] ?? PlugZap;
-  const muted = integration.state === "coming_soon";
+function GenericIntegrationCard({ integration, canManage }: { integration: Integration; canManage: boolean }) {
   const canTest = integration.actions.includes("test_connection");
   const hasBody = integration.details.length > 0 || integration.setup !== null || canTest;
   return (
-    <article
-      aria-labelledby={`${id}-name`}
-      data-testid="integration"
-      data-key={integration.key}
-      data-state={integration.state}
-      className={cn(
-        "space-y-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5",
-        muted && "bg-muted/30",
-      )}
+    <IntegrationCard
+      integration={integration}
+      state={integration.state}
+      icon={ICONS[integration.key] ?? PlugZap}
+      muted={integration.state === "coming_soon"}
     >
-      <div className="flex items-start gap-3 sm:gap-4">
-        <div
-          className={cn(
-            "flex size-10 shrink-0 items-center justify-center rounded-lg border bg-background shadow-xs",
-            muted ? "text-muted-foreground" : "text-foreground",
-          )}
-        >
-          <Icon className="size-5" aria-hidden />
-        </div>
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 id={`${id}-name`} className="font-semibold text-base leading-tight">
-              {integration.name}
-            </h3>
-            <IntegrationStateBadge state={integration.state} />
-          </div>
-          <p className="text-muted-foreground text-sm">{integration.description}</p>
-        </div>
-      </div>
       {hasBody ? (
-        // Under the text on wide screens; the whole width on a phone.
-        <div className="space-y-3 sm:pl-14">
+        <>
           {integration.details.length > 0 ? (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
               {integration.details.map((detail) => (
@@ -158,9 +130,9 @@ function IntegrationCard({ integration, canManage }: { integration: Integration;
           ) : null}
           {integration.setup ? <SetupHint integration={integration} /> : null}
           {canTest ? <TestConnection canManage={canManage} /> : null}
-        </div>
+        </>
       ) : null}
-    </article>
+    </IntegrationCard>
   );
 }
 

@@ -1,19 +1,9 @@
 import { KNOWLEDGE_LIMITS } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
-import { FormAlert } from "#web/components/feedback/form-alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
-import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
+import { FormDialog, FormDialogFooter } from "#web/components/forms/form-dialog.tsx";
+import { type FieldErrors, useDialogForm } from "#web/components/forms/use-dialog-form.ts";
+import { FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
@@ -23,7 +13,6 @@ import { EmployeeSelect } from "./employee-select.tsx";
 
 type Kind = "qa" | "note";
 type Values = { kind: Kind; title: string; question: string; text: string; employeeId: string };
-type Errors = Partial<Record<"title" | "question" | "text", string>>;
 
 type KnowledgeEntryDialogProps = {
   companyId: string;
@@ -34,27 +23,26 @@ type KnowledgeEntryDialogProps = {
 
 /** A hand-written entry: a question with its answer, or a titled note. */
 export function KnowledgeEntryDialog({ companyId, employees, open, onOpenChange }: KnowledgeEntryDialogProps) {
+  const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Add an entry</DialogTitle>
-          <DialogDescription>
-            Write down an answer your AI employees should give, or a note they should know.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <EntryForm companyId={companyId} employees={employees} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Add an entry"
+      description="Write down an answer your AI employees should give, or a note they should know."
+    >
+      <EntryForm companyId={companyId} employees={employees} onClose={close} />
+    </FormDialog>
   );
 }
 
-function validate(values: Values): Errors {
-  const errors: Errors = {};
+/** The entry as the API takes it, or what is missing (the server checks again). */
+function parse(values: Values): { ok: true; input: KnowledgeTextInput } | { ok: false; errors: FieldErrors<Values> } {
+  const errors: FieldErrors<Values> = {};
   if (values.kind === "qa" && !values.question.trim()) errors.question = "Question is required";
   if (values.kind === "note" && !values.title.trim()) errors.title = "Title is required";
   if (!values.text.trim()) errors.text = values.kind === "qa" ? "Answer is required" : "Text is required";
-  return errors;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input: toInput(values) };
 }
 
 function toInput(values: Values): KnowledgeTextInput {
@@ -80,52 +68,34 @@ function EntryForm({
   employees: readonly EmployeeName[];
   onClose: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>({ kind: "qa", title: "", question: "", text: "", employeeId: "" });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const entry = await createKnowledgeText(companyId, toInput(values));
+  const { id, values, set, errors, failure, saving, submit, control } = useDialogForm<Values>({
+    kind: "qa",
+    title: "",
+    question: "",
+    text: "",
+    employeeId: "",
+  });
+  const onSubmit = submit({
+    parse,
+    save: async (input: KnowledgeTextInput) => {
+      const entry = await createKnowledgeText(companyId, input);
       toast({ title: `${entry.title} added`, variant: "success" });
       onClose();
       await invalidateKnowledge(queryClient, companyId);
-    } catch (error) {
-      // The server names the field by its wire name; "answer" and "body" are this form's text.
-      const { fields, message } = serverFieldErrors(error, ["title", "question", "text"] as const, {
-        answer: "text",
-        body: "text",
-      });
-      setErrors(fields);
-      setFailure(message ?? null);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const control = (key: keyof Errors) => ({
-    id: `${id}-${key}`,
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": describedBy(`${id}-${key}`, errors[key]),
+    },
+    // The server names the field by its wire name; "answer" and "body" are this form's text.
+    refusal: (error) =>
+      serverFieldErrors(error, ["title", "question", "text"] as const, { answer: "text", body: "text" }),
   });
+
   const kinds: { value: Kind; label: string }[] = [
     { value: "qa", label: "Question and answer" },
     { value: "note", label: "Note" },
   ];
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <fieldset className="grid gap-2">
         <legend className="mb-1 font-medium text-sm">Kind</legend>
         <div className="flex flex-wrap gap-2">
@@ -186,16 +156,7 @@ function EntryForm({
           anyLabel="All AI employees"
         />
       </FormField>
-      <FormAlert message={failure} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Spinner /> : null}
-          Add entry
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter failure={failure} saving={saving} submitLabel="Add entry" onCancel={onClose} />
     </form>
   );
 }

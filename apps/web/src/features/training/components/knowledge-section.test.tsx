@@ -1,18 +1,17 @@
-import type { ServerResponse } from "node:http";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
-import { getLiveEventsStatus, liveEventsConfig } from "#web/lib/live-events.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
+import { SOFIA, serveAiEmployees } from "#web/test/fixtures/ai-employees.ts";
+import { liveEventStreams } from "#web/test/live-event-streams.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
+import { stubFormDataAsJson } from "#web/test/stub-form-data.ts";
 import { KnowledgeSection } from "./knowledge-section.tsx";
 
 const api = signedInLocalApi();
+const { streams, serve: serveEvents } = liveEventStreams(api);
 const COMPANY = "3f1c2a9e-0000-4000-8000-000000000009";
-const SOFIA = "5a0c7e1b-0000-4000-8000-000000000001";
 
 // As the server sends them: snake_case.
 const entry = (id: string, title: string, extra: object = {}) => ({
@@ -43,70 +42,25 @@ const ENTRIES = [
   entry("e4", "Opening hours", { source: "note", file_name: null, file_kind: null, byte_size: null }),
 ];
 
-let streams: ServerResponse[] = [];
-const original = { ...liveEventsConfig };
-
 function serve(entries = ENTRIES) {
   api.routes["GET /app/knowledge_base_entries.json"] = (_req, res) => sendJson(res, 200, { entries });
-  api.routes["GET /app/ai_employees.json"] = (_req, res) =>
-    sendJson(res, 200, {
-      ai_employees: [{ id: SOFIA, name: "Sofía Reyes", status: "active", department: { id: "d1", name: "Sales" } }],
-      total: 1,
-      page: 1,
-      per_page: 100,
-    });
-  api.routes["GET /app/events"] = (_req, res) => {
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    res.write(": connected\n\n");
-    streams.push(res);
-  };
+  serveAiEmployees(api, [SOFIA]);
+  serveEvents();
 }
 
 function renderKnowledge({ canManage = true } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <KnowledgeSection canManage={canManage} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training?tab=knowledge" },
-  );
+  return renderInCompany(<KnowledgeSection canManage={canManage} />, {
+    companyId: COMPANY,
+    path: "/training?tab=knowledge",
+  });
 }
 
 const rowOf = (id: string) =>
   screen.getAllByTestId("knowledge-row").find((row) => row.dataset.entryId === id) as HTMLElement;
 
 beforeEach(() => {
-  streams = [];
-  Object.assign(liveEventsConfig, { retryBaseMs: 20, retryMaxMs: 100, lingerMs: 10 });
   setSelectedCompany({ id: COMPANY, name: "Northwind Supply" });
 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  // Unmounted first, so the stream loses its last listener and closes.
-  cleanup();
-  for (const res of streams) res.end();
-  Object.assign(liveEventsConfig, original);
-  await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("idle"));
-});
-
-/** A stand-in FormData (jsdom's File cannot stream through Node's fetch): its fields go as JSON. */
-function stubFormData() {
-  vi.stubGlobal(
-    "FormData",
-    class {
-      private fields: Record<string, string> = {};
-      append(name: string, value: Blob | string, filename?: string) {
-        this.fields[name] = filename ?? String(value);
-      }
-      toString() {
-        return JSON.stringify(this.fields);
-      }
-    },
-  );
-}
 
 describe("knowledge base", () => {
   it("lists the entries with their source, AI employees and status", async () => {
@@ -165,7 +119,7 @@ describe("knowledge base", () => {
 
   it("shows the server's refusal of an uploaded file and keeps the choices made", async () => {
     serve();
-    stubFormData();
+    stubFormDataAsJson();
     api.routes["POST /app/knowledge_base_entries.json"] = (_req, res) =>
       sendJson(res, 422, {
         error: "unreadable_file",

@@ -1,10 +1,10 @@
 import { formatLongDate, type KnowledgeEntry } from "@foreman/contract";
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { Download, Trash2 } from "lucide-react";
 import { useMemo } from "react";
-import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { ManagerIconButton } from "#web/components/access/manager-icon-button.tsx";
+import { ColumnTable } from "#web/components/tables/column-table.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { describeEmployees, describeSource } from "./knowledge-format.ts";
 import { KnowledgeStatus } from "./knowledge-status.tsx";
 
@@ -71,19 +71,15 @@ function knowledgeColumns(actions: KnowledgeActions, names: ReadonlyMap<string, 
               <Download aria-hidden />
             </Button>
           ) : null}
-          <ManagerOnly allowed={actions.canManage}>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Delete ${row.original.title}`}
-              title={actions.canManage ? "Delete" : undefined}
-              disabled={!actions.canManage}
-              onClick={() => actions.onDelete(row.original)}
-              className="text-muted-foreground hover:text-destructive"
-            >
-              <Trash2 aria-hidden />
-            </Button>
-          </ManagerOnly>
+          <ManagerIconButton
+            allowed={actions.canManage}
+            label={`Delete ${row.original.title}`}
+            hint="Delete"
+            destructive
+            onClick={() => actions.onDelete(row.original)}
+          >
+            <Trash2 aria-hidden />
+          </ManagerIconButton>
         </div>
       ),
       meta: { look: { cell: "w-20" } },
@@ -100,38 +96,12 @@ type KnowledgeTableProps = {
 /** Every entry, newest first as the server sends them; AI employees and dates give way on phones. */
 export function KnowledgeTable({ entries, names, actions }: KnowledgeTableProps) {
   const columns = useMemo(() => knowledgeColumns(actions, names), [actions, names]);
-  const table = useReactTable({
-    data: entries,
-    columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-  });
   return (
-    <div className="overflow-hidden rounded-xl border bg-card shadow-xs">
-      <Table aria-label="Knowledge base entries">
-        <TableHeader>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id} className="hover:bg-transparent">
-              {group.headers.map((header) => (
-                <TableHead key={header.id} scope="col" className={header.column.columnDef.meta?.look?.head}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </TableHead>
-              ))}
-            </TableRow>
-          ))}
-        </TableHeader>
-        <TableBody>
-          {table.getRowModel().rows.map((row) => (
-            <TableRow key={row.id} data-testid="knowledge-row" data-entry-id={row.id} className="align-top">
-              {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.columnDef.meta?.look?.cell}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <ColumnTable
+      items={entries}
+      columns={columns}
+      label="Knowledge base entries"
+      rowProps={(entry) => ({ "data-testid": "knowledge-row", "data-entry-id": entry.id, className: "align-top" })}
+    />
   );
 }

@@ -1,19 +1,9 @@
 import { PRODUCT_LIMITS, type Product, type ProductPatch } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
-import { FormAlert } from "#web/components/feedback/form-alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
-import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
+import { FormDialog, FormDialogFooter } from "#web/components/forms/form-dialog.tsx";
+import { type FieldErrors, useDialogForm } from "#web/components/forms/use-dialog-form.ts";
+import { FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
@@ -31,8 +21,6 @@ type ProductFormValues = {
   available: boolean;
   active: boolean;
 };
-
-type FieldErrors = Partial<Record<keyof ProductFormValues, string>>;
 
 const emptyValues: ProductFormValues = {
   sku: "",
@@ -56,11 +44,12 @@ const toValues = (product: Product): ProductFormValues => ({
   active: product.active,
 });
 
-type Parsed = { ok: true; input: Required<Omit<ProductPatch, "currency">> } | { ok: false; errors: FieldErrors };
+type ProductInput = Required<Omit<ProductPatch, "currency">>;
+type Parsed = { ok: true; input: ProductInput } | { ok: false; errors: FieldErrors<ProductFormValues> };
 
 /** The form's values as the API takes them, or what is wrong with them (the server checks again). */
 function parse(values: ProductFormValues): Parsed {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors<ProductFormValues> = {};
   if (!values.sku.trim()) errors.sku = "SKU is required";
   if (!values.name.trim()) errors.name = "Name is required";
   if (!values.measureUnit.trim()) errors.measureUnit = "Unit is required";
@@ -88,7 +77,7 @@ function parse(values: ProductFormValues): Parsed {
 }
 
 /** Only what changed, so the activity log records just that. */
-function changes(product: Product, input: Required<Omit<ProductPatch, "currency">>): ProductPatch {
+function changes(product: Product, input: ProductInput): ProductPatch {
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (product[key as keyof Product] !== value) patch[key] = value;
@@ -97,7 +86,7 @@ function changes(product: Product, input: Required<Omit<ProductPatch, "currency"
 }
 
 /** The server's field errors (400 details, a 409 taken SKU) by field; anything else as one message. */
-function serverErrors(error: unknown): { fields: FieldErrors; message?: string } {
+function serverErrors(error: unknown): { fields: FieldErrors<ProductFormValues>; message?: string } {
   if (isApiError(error) && error.status === 409) return { fields: { sku: describeError(error) } };
   return serverFieldErrors(error, Object.keys(emptyValues) as (keyof ProductFormValues)[], { unitPriceCents: "price" });
 }
@@ -113,21 +102,18 @@ type ProductFormDialogProps = {
 export function ProductFormDialog({ companyId, product, onClose }: ProductFormDialogProps) {
   const editing = product !== null && product !== "new" ? product : null;
   return (
-    <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{editing ? `Edit ${editing.name}` : "Add a product"}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? "Only what you change is saved. A new price is quoted from the next message on."
-              : "The AI employees can find and quote it as soon as it is saved."}
-          </DialogDescription>
-        </DialogHeader>
-        {product !== null ? (
-          <ProductForm key={editing?.id ?? "new"} companyId={companyId} product={editing} onClose={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={product !== null}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : "Add a product"}
+      description={
+        editing
+          ? "Only what you change is saved. A new price is quoted from the next message on."
+          : "The AI employees can find and quote it as soon as it is saved."
+      }
+    >
+      <ProductForm key={editing?.id ?? "new"} companyId={companyId} product={editing} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -140,58 +126,34 @@ function ProductForm({
   product: Product | null;
   onClose: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => (product ? toValues(product) : emptyValues));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = parse(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
+  const { id, values, set, errors, failure, saving, submit, control } = useDialogForm(() =>
+    product ? toValues(product) : emptyValues,
+  );
+  const onSubmit = submit({
+    parse,
+    save: async (input: ProductInput) => {
       if (product) {
-        const patch = changes(product, parsed.input);
+        const patch = changes(product, input);
         if (Object.keys(patch).length > 0) await updateProduct(companyId, product.id, patch);
-        toast({ title: `${parsed.input.name} saved`, variant: "success" });
+        toast({ title: `${input.name} saved`, variant: "success" });
       } else {
-        await createProduct(companyId, parsed.input);
-        toast({ title: `${parsed.input.name} added`, variant: "success" });
+        await createProduct(companyId, input);
+        toast({ title: `${input.name} added`, variant: "success" });
       }
       onClose();
       await invalidateProducts(queryClient, companyId);
-    } catch (error) {
-      const { fields, message } = serverErrors(error);
-      setErrors(fields);
-      setFailure(message ?? null);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const field = (key: keyof ProductFormValues, hint?: string) => ({
-    id: `${id}-${key}`,
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": describedBy(`${id}-${key}`, errors[key], hint),
+    },
+    refusal: serverErrors,
   });
 
   const stockHint = "Leave empty when you do not track stock.";
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-sku`} label="SKU" error={errors.sku}>
           <Input
-            {...field("sku")}
+            {...control("sku")}
             value={values.sku}
             maxLength={PRODUCT_LIMITS.sku}
             onChange={(event) => set("sku", event.target.value)}
@@ -199,7 +161,7 @@ function ProductForm({
         </FormField>
         <FormField id={`${id}-name`} label="Name" error={errors.name}>
           <Input
-            {...field("name")}
+            {...control("name")}
             value={values.name}
             maxLength={PRODUCT_LIMITS.name}
             onChange={(event) => set("name", event.target.value)}
@@ -208,7 +170,7 @@ function ProductForm({
       </div>
       <FormField id={`${id}-description`} label="Description" error={errors.description}>
         <Textarea
-          {...field("description")}
+          {...control("description")}
           value={values.description}
           maxLength={PRODUCT_LIMITS.description}
           rows={3}
@@ -218,7 +180,7 @@ function ProductForm({
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id={`${id}-measureUnit`} label="Unit" error={errors.measureUnit}>
           <Input
-            {...field("measureUnit")}
+            {...control("measureUnit")}
             value={values.measureUnit}
             maxLength={PRODUCT_LIMITS.measureUnit}
             onChange={(event) => set("measureUnit", event.target.value)}
@@ -226,7 +188,7 @@ function ProductForm({
         </FormField>
         <FormField id={`${id}-price`} label={`Price${product ? ` (${product.currency})` : ""}`} error={errors.price}>
           <Input
-            {...field("price")}
+            {...control("price")}
             inputMode="decimal"
             value={values.price}
             onChange={(event) => set("price", event.target.value)}
@@ -234,7 +196,7 @@ function ProductForm({
         </FormField>
         <FormField id={`${id}-stock`} label="Stock" error={errors.stock} hint={stockHint}>
           <Input
-            {...field("stock", stockHint)}
+            {...control("stock", stockHint)}
             inputMode="numeric"
             value={values.stock}
             onChange={(event) => set("stock", event.target.value)}
@@ -258,16 +220,12 @@ function ProductForm({
           onChange={(checked) => set("active", checked)}
         />
       </fieldset>
-      <FormAlert message={failure} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Spinner /> : null}
-          {product ? "Save" : "Add product"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        failure={failure}
+        saving={saving}
+        submitLabel={product ? "Save" : "Add product"}
+        onCancel={onClose}
+      />
     </form>
   );
 }

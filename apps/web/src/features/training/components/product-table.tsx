@@ -1,20 +1,10 @@
 import type { Product } from "@foreman/contract";
-import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
+import { ColumnTable } from "#web/components/tables/column-table.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
-import { cn } from "#web/lib/utils.ts";
 import { describeStock, formatPrice } from "./product-format.ts";
 import { type ProductActions, ProductRowMenu } from "./product-row-menu.tsx";
-
-type ColumnLook = { head?: string; cell?: string };
-
-declare module "@tanstack/react-table" {
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** Extra classes of a column's header and cells (alignment, hidden on phones). */
-    look?: ColumnLook;
-  }
-}
 
 function productColumns(actions: ProductActions): ColumnDef<Product>[] {
   return [
@@ -85,42 +75,13 @@ type ProductTableProps = { products: Product[]; actions: ProductActions; updatin
 /** One page of the catalog (the server pages, searches and sorts); Unit and Stock give way on phones. */
 export function ProductTable({ products, actions, updating }: ProductTableProps) {
   const columns = useMemo(() => productColumns(actions), [actions]);
-  const table = useReactTable({
-    data: products,
-    columns,
-    getRowId: (row) => row.id,
-    manualPagination: true,
-    getCoreRowModel: getCoreRowModel(),
-  });
   return (
-    <div
-      className={cn("overflow-hidden rounded-xl border bg-card shadow-xs", updating && "opacity-60 transition-opacity")}
-      aria-busy={updating}
-    >
-      <Table aria-label="Products">
-        <TableHeader>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id} className="hover:bg-transparent">
-              {group.headers.map((header) => (
-                <TableHead key={header.id} scope="col" className={header.column.columnDef.meta?.look?.head}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </TableHead>
-              ))}
-            </TableRow>
-          ))}
-        </TableHeader>
-        <TableBody>
-          {table.getRowModel().rows.map((row) => (
-            <TableRow key={row.id} data-testid="product-row" data-product-id={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.columnDef.meta?.look?.cell}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <ColumnTable
+      items={products}
+      columns={columns}
+      label="Products"
+      rowProps={(product) => ({ "data-testid": "product-row", "data-product-id": product.id })}
+      updating={updating}
+    />
   );
 }

@@ -8,39 +8,32 @@ import {
   TOOL_LABELS,
 } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
-import { FormAlert } from "#web/components/feedback/form-alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
-import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
+import { FormDialog, FormDialogFooter } from "#web/components/forms/form-dialog.tsx";
+import { type FieldErrors, useDialogForm } from "#web/components/forms/use-dialog-form.ts";
+import { FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { createSkill, invalidateSkills, updateSkill } from "../api.ts";
 
 type SkillFormValues = { name: string; description: string; tools: GrantableTool[] };
-type FieldErrors = Partial<Record<keyof SkillFormValues, string>>;
+type SkillInput = { name: string; description: string; tools: GrantableTool[] };
 
 const emptyValues: SkillFormValues = { name: "", description: "", tools: [] };
 
-/** What is wrong with the form before it is sent (the server checks again). */
-function check(values: SkillFormValues): FieldErrors {
-  const errors: FieldErrors = {};
+/** The skill as the API takes it, or what is wrong with it (the server checks again). */
+function parse(
+  values: SkillFormValues,
+): { ok: true; input: SkillInput } | { ok: false; errors: FieldErrors<SkillFormValues> } {
+  const errors: FieldErrors<SkillFormValues> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Name is required";
   else if (name.length > SKILL_LIMITS.name) errors.name = `Name must be at most ${SKILL_LIMITS.name} characters`;
   if (values.description.trim().length > SKILL_LIMITS.description)
     errors.description = `Description must be at most ${SKILL_LIMITS.description} characters`;
-  return errors;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { name, description: values.description.trim(), tools: values.tools } };
 }
 
 type SkillDialogProps = {
@@ -54,17 +47,14 @@ type SkillDialogProps = {
 export function SkillDialog({ companyId, skill, onClose }: SkillDialogProps) {
   const editing = skill !== null && skill !== "new" ? skill : null;
   return (
-    <Dialog open={skill !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{editing ? `Edit ${editing.name}` : "Add a skill"}</DialogTitle>
-          <DialogDescription>The employees that have it may use its tools from their next reply on.</DialogDescription>
-        </DialogHeader>
-        {skill !== null ? (
-          <SkillForm key={editing?.id ?? "new"} companyId={companyId} skill={editing} onClose={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={skill !== null}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : "Add a skill"}
+      description="The employees that have it may use its tools from their next reply on."
+    >
+      <SkillForm key={editing?.id ?? "new"} companyId={companyId} skill={editing} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -77,9 +67,8 @@ function SkillForm({
   skill: SkillDetail | null;
   onClose: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<SkillFormValues>(() =>
+  const { id, values, setValues, set, errors, failure, saving, submit, control } = useDialogForm<SkillFormValues>(() =>
     skill
       ? {
           name: skill.name,
@@ -88,9 +77,6 @@ function SkillForm({
         }
       : emptyValues,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   function toggleTool(tool: GrantableTool, on: boolean) {
     setValues((current) => ({
@@ -99,15 +85,9 @@ function SkillForm({
     }));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = { name: values.name.trim(), description: values.description.trim(), tools: values.tools };
-    setSaving(true);
-    try {
+  const onSubmit = submit({
+    parse,
+    save: async (input: SkillInput) => {
       if (skill) {
         const patch: SkillPatch = {};
         if (input.name !== skill.name) patch.name = input.name;
@@ -122,38 +102,29 @@ function SkillForm({
       }
       onClose();
       await invalidateSkills(queryClient, companyId);
-    } catch (error) {
-      // A taken name is a 409 that names the field.
-      const { fields, message } = serverFieldErrors(error, ["name", "description", "tools"] as const);
-      setErrors(fields);
-      setFailure(message ?? null);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    // A taken name is a 409 that names the field.
+    refusal: (error) => serverFieldErrors(error, ["name", "description", "tools"] as const),
+  });
 
   const toolsHint = "Every AI employee can always ask staff, whatever its skills.";
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField id={`${id}-name`} label="Name" error={errors.name}>
         <Input
-          id={`${id}-name`}
+          {...control("name")}
           autoComplete="off"
           maxLength={SKILL_LIMITS.name + 20}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy(`${id}-name`, errors.name)}
           value={values.name}
-          onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
+          onChange={(event) => set("name", event.target.value)}
         />
       </FormField>
       <FormField id={`${id}-description`} label="Description (optional)" error={errors.description}>
         <Textarea
-          id={`${id}-description`}
+          {...control("description")}
           rows={2}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy(`${id}-description`, errors.description)}
           value={values.description}
-          onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
+          onChange={(event) => set("description", event.target.value)}
         />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={`${id}-tools-hint`}>
@@ -183,16 +154,12 @@ function SkillForm({
           {toolsHint}
         </p>
       </fieldset>
-      <FormAlert message={failure} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Spinner /> : null}
-          {skill ? "Save" : "Add skill"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        failure={failure}
+        saving={saving}
+        submitLabel={skill ? "Save" : "Add skill"}
+        onCancel={onClose}
+      />
     </form>
   );
 }

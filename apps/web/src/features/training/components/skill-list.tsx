@@ -1,8 +1,7 @@
 import { type SkillDetail, TOOL_DESCRIPTIONS, TOOL_LABELS } from "@foreman/contract";
 import { Pencil, Trash2 } from "lucide-react";
-import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { ManagerIconButton } from "#web/components/access/manager-icon-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 
 type SkillListProps = {
   skills: SkillDetail[];
@@ -27,28 +26,12 @@ export function SkillList({ skills, canManage, onEdit, onDelete }: SkillListProp
             <h3 className="min-w-0 flex-1 truncate font-medium" title={skill.name}>
               {skill.name}
             </h3>
-            <ManagerOnly allowed={canManage}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Edit ${skill.name}`}
-                disabled={!canManage}
-                onClick={() => onEdit(skill)}
-              >
-                <Pencil aria-hidden />
-              </Button>
-            </ManagerOnly>
-            <ManagerOnly allowed={canManage}>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Delete ${skill.name}`}
-                disabled={!canManage}
-                onClick={() => onDelete(skill)}
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </ManagerOnly>
+            <ManagerIconButton allowed={canManage} label={`Edit ${skill.name}`} onClick={() => onEdit(skill)}>
+              <Pencil aria-hidden />
+            </ManagerIconButton>
+            <ManagerIconButton allowed={canManage} label={`Delete ${skill.name}`} onClick={() => onDelete(skill)}>
+              <Trash2 aria-hidden />
+            </ManagerIconButton>
           </div>
           {skill.description ? (
             <p className="-mt-2 line-clamp-2 text-muted-foreground text-sm" title={skill.description}>

@@ -1,18 +1,15 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
 import { getToasts } from "#web/lib/toast-store.ts";
+import { MATEO, SOFIA, serveAiEmployees } from "#web/test/fixtures/ai-employees.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { SkillsSection } from "./skills-section.tsx";
 
 const api = signedInLocalApi();
 const COMPANY = "3f1c2a9e-0000-4000-8000-000000000009";
-const SOFIA = "5a0c7e1b-0000-4000-8000-000000000001";
-const MATEO = "5a0c7e1b-0000-4000-8000-000000000002";
 
 // As the server sends them: snake_case.
 const skill = (id: string, name: string, tools: string[], holders: string[]) => ({
@@ -36,28 +33,11 @@ const SKILLS = [
 
 function serve(skills = SKILLS) {
   api.routes["GET /app/skills.json"] = (_req, res) => sendJson(res, 200, { skills });
-  api.routes["GET /app/ai_employees.json"] = (_req, res) =>
-    sendJson(res, 200, {
-      ai_employees: [
-        { id: MATEO, name: "Mateo Díaz", status: "active", department: { id: "d2", name: "Support" } },
-        { id: SOFIA, name: "Sofía Reyes", status: "active", department: { id: "d1", name: "Sales" } },
-      ],
-      total: 2,
-      page: 1,
-      per_page: 100,
-    });
+  serveAiEmployees(api);
 }
 
 function renderSkills({ canManage = true } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <SkillsSection canManage={canManage} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training?tab=skills" },
-  );
+  return renderInCompany(<SkillsSection canManage={canManage} />, { companyId: COMPANY, path: "/training?tab=skills" });
 }
 
 beforeEach(() => {

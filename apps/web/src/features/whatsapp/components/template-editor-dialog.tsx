@@ -20,14 +20,8 @@ import { Braces, Send } from "lucide-react";
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#web/components/ui/dialog.tsx";
+import { DialogFooter } from "#web/components/ui/dialog.tsx";
+import { DialogFrame } from "#web/components/ui/dialog-frame.tsx";
 import { describedBy, FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -113,25 +107,24 @@ type TemplateEditorDialogProps = {
 export function TemplateEditorDialog({ companyId, template, connected, onClose }: TemplateEditorDialogProps) {
   const editing = template !== null && template !== "new" ? template : null;
   return (
-    <Dialog open={template !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[92vh] max-w-4xl overflow-y-auto max-sm:p-4">
-        <DialogHeader>
-          <DialogTitle>{editing ? `Edit ${editing.name}` : "New template"}</DialogTitle>
-          <DialogDescription>
-            A message you may send customers outside WhatsApp's 24-hour window. Meta reviews it before it can be used.
-          </DialogDescription>
-        </DialogHeader>
-        {template !== null ? (
-          <TemplateForm
-            key={editing?.id ?? "new"}
-            companyId={companyId}
-            template={editing}
-            connected={connected}
-            onClose={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={template !== null}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : "New template"}
+      description="A message you may send customers outside WhatsApp's 24-hour window. Meta reviews it before it can be used."
+      size="4xl"
+      className="max-h-[92vh] max-sm:p-4"
+    >
+      {template !== null ? (
+        <TemplateForm
+          key={editing?.id ?? "new"}
+          companyId={companyId}
+          template={editing}
+          connected={connected}
+          onClose={onClose}
+        />
+      ) : null}
+    </DialogFrame>
   );
 }
 

@@ -1,17 +1,16 @@
 import type { ServerResponse } from "node:http";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
-import { getLiveEventsStatus, liveEventsConfig } from "#web/lib/live-events.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
 import { getToasts } from "#web/lib/toast-store.ts";
+import { liveEventStreams } from "#web/test/live-event-streams.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { TemplateManager } from "./template-manager.tsx";
 
 const api = signedInLocalApi();
+const { streams, serve: serveEvents } = liveEventStreams(api);
 const COMPANY = "3f1c2a9e-0000-4000-8000-000000000021";
 const LIST_PATH = "/app/whatsapp/templates.json";
 
@@ -47,9 +46,6 @@ const TEMPLATES = [
   template("t3", "welcome_draft", { status: "draft", meta_template_id: null, variables: [], body: "Welcome aboard!" }),
 ];
 
-let streams: ServerResponse[] = [];
-const original = { ...liveEventsConfig };
-
 function serve(templates: object[] = TEMPLATES, extra: object = {}) {
   api.routes[`GET ${LIST_PATH}`] = (_req, res) =>
     sendJson(res, 200, {
@@ -60,23 +56,14 @@ function serve(templates: object[] = TEMPLATES, extra: object = {}) {
     });
   api.routes["GET /app/whatsapp/embedded_signup/integrations/status.json"] = (_req, res) =>
     sendJson(res, 200, { configured: false, missing: [], signup: null, webhook_url: null, connection: null });
-  api.routes["GET /app/events"] = (_req, res) => {
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    res.write(": connected\n\n");
-    streams.push(res);
-  };
+  serveEvents();
 }
 
 function renderTemplates({ canManage = true } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <TemplateManager canManage={canManage} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training?tab=integrations" },
-  );
+  return renderInCompany(<TemplateManager canManage={canManage} />, {
+    companyId: COMPANY,
+    path: "/training?tab=integrations",
+  });
 }
 
 const rowOf = (id: string) =>
@@ -84,16 +71,7 @@ const rowOf = (id: string) =>
 const toastTitles = () => getToasts().map((t) => t.title);
 
 beforeEach(() => {
-  streams = [];
-  Object.assign(liveEventsConfig, { retryBaseMs: 20, retryMaxMs: 100, lingerMs: 10 });
   setSelectedCompany({ id: COMPANY, name: "Northwind Supply" });
-});
-
-afterEach(async () => {
-  cleanup();
-  for (const res of streams) res.end();
-  Object.assign(liveEventsConfig, original);
-  await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("idle"));
 });
 
 describe("WhatsApp templates", () => {

@@ -11,6 +11,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { toast } from "#web/lib/toast-store.ts";
+import { whatsappTemplatesQueryOptions } from "#web/lib/whatsapp-templates.ts";
 import {
   deleteWhatsappTemplate,
   describeWhatsappError,
@@ -18,7 +19,6 @@ import {
   syncWhatsappTemplates,
   useLiveWhatsapp,
   whatsappKeys,
-  whatsappTemplatesQueryOptions,
 } from "../whatsapp-api.ts";
 import { TimeAgo } from "./connection-details.tsx";
 import { TemplateEditorDialog } from "./template-editor-dialog.tsx";

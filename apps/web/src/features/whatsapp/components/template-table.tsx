@@ -5,9 +5,8 @@ import {
   type WhatsappTemplate,
 } from "@foreman/contract";
 import { Pencil, Trash2 } from "lucide-react";
-import { ManagerOnly } from "#web/components/access/manager-only.tsx";
+import { ManagerIconButton } from "#web/components/access/manager-icon-button.tsx";
 import { Badge } from "#web/components/ui/badge.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#web/components/ui/table.tsx";
 import { languageLabel, TEMPLATE_STATUS_VARIANTS } from "../whatsapp-format.ts";
 
@@ -89,31 +88,23 @@ export function TemplateTable({ templates, canManage, onEdit, onDelete }: Templa
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    <ManagerOnly allowed={canManage}>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Edit ${template.name}`}
-                        title={canManage ? "Edit" : undefined}
-                        disabled={!canManage}
-                        onClick={() => onEdit(template)}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                    </ManagerOnly>
-                    <ManagerOnly allowed={canManage}>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Delete ${template.name}`}
-                        title={canManage ? "Delete" : undefined}
-                        disabled={!canManage}
-                        onClick={() => onDelete(template)}
-                        className="text-muted-foreground hover:text-destructive"
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </ManagerOnly>
+                    <ManagerIconButton
+                      allowed={canManage}
+                      label={`Edit ${template.name}`}
+                      hint="Edit"
+                      onClick={() => onEdit(template)}
+                    >
+                      <Pencil aria-hidden />
+                    </ManagerIconButton>
+                    <ManagerIconButton
+                      allowed={canManage}
+                      label={`Delete ${template.name}`}
+                      hint="Delete"
+                      destructive
+                      onClick={() => onDelete(template)}
+                    >
+                      <Trash2 aria-hidden />
+                    </ManagerIconButton>
                   </div>
                 </TableCell>
               </TableRow>

@@ -1,22 +1,19 @@
-import type { ServerResponse } from "node:http";
 import { type Integration, MANAGER_ROLE_REQUIRED } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
-import { getLiveEventsStatus, liveEventsConfig } from "#web/lib/live-events.ts";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
 import { getToasts } from "#web/lib/toast-store.ts";
+import { MATEO, SOFIA, serveAiEmployees } from "#web/test/fixtures/ai-employees.ts";
+import { liveEventStreams } from "#web/test/live-event-streams.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import type { FacebookLoginResponse } from "../load-business-sdk.ts";
 import { WhatsappCard } from "./whatsapp-card.tsx";
 
 const api = signedInLocalApi();
+const { streams, serve: serveEvents } = liveEventStreams(api);
 const COMPANY = "3f1c2a9e-0000-4000-8000-000000000013";
-const SOFIA = "5a0c7e1b-0000-4000-8000-000000000001";
-const MATEO = "5a0c7e1b-0000-4000-8000-000000000002";
 const STATUS_PATH = "/app/whatsapp/embedded_signup/integrations/status.json";
 const ONBOARD_PATH = "/app/whatsapp/embedded_signup/integrations/onboard.json";
 const META_ORIGIN = "https://www.facebook.com";
@@ -69,41 +66,20 @@ const status = (extra: object = {}) => ({
   ...extra,
 });
 
-let streams: ServerResponse[] = [];
-const original = { ...liveEventsConfig };
-
 function serve(body: object = status()) {
   api.routes[`GET ${STATUS_PATH}`] = (_req, res) => sendJson(res, 200, body);
   api.routes["GET /app/integrations.json"] = (_req, res) => sendJson(res, 200, { integrations: [] });
   api.routes["GET /app/whatsapp/templates.json"] = (_req, res) =>
     sendJson(res, 200, { templates: [], synced_at: null, connected: true });
-  api.routes["GET /app/ai_employees.json"] = (_req, res) =>
-    sendJson(res, 200, {
-      ai_employees: [
-        { id: MATEO, name: "Mateo Díaz", status: "active", department: { id: "d2", name: "Support" } },
-        { id: SOFIA, name: "Sofía Reyes", status: "active", department: { id: "d1", name: "Sales" } },
-      ],
-      total: 2,
-      page: 1,
-      per_page: 100,
-    });
-  api.routes["GET /app/events"] = (_req, res) => {
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    res.write(": connected\n\n");
-    streams.push(res);
-  };
+  serveAiEmployees(api);
+  serveEvents();
 }
 
 function renderCard({ canManage = true } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <WhatsappCard integration={INTEGRATION} canManage={canManage} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/training?tab=integrations" },
-  );
+  return renderInCompany(<WhatsappCard integration={INTEGRATION} canManage={canManage} />, {
+    companyId: COMPANY,
+    path: "/training?tab=integrations",
+  });
 }
 
 /** A stand-in for Meta's SDK on the page: FB.login keeps its callback, as the popup would until it closes. */
@@ -130,24 +106,29 @@ function postSignupEvent(data: object) {
   );
 }
 
+/** Renders the card with the stand-in SDK and presses Connect WhatsApp. */
+async function connectWithFakeSdk() {
+  const sdk = installFakeSdk();
+  const user = userEvent.setup();
+  renderCard();
+  await user.click(await screen.findByRole("button", { name: "Connect WhatsApp" }));
+  return { sdk, user };
+}
+
 const badge = () => screen.getByTestId("integration-state");
 
 beforeEach(() => {
-  streams = [];
-  Object.assign(liveEventsConfig, { retryBaseMs: 20, retryMaxMs: 100, lingerMs: 10 });
   setSelectedCompany({ id: COMPANY, name: "Northwind Supply" });
   delete window.FB;
   delete window.fbAsyncInit;
 });
 
-afterEach(async () => {
+afterEach(() => {
+  // Unmounted before the SDK goes.
   cleanup();
-  for (const res of streams) res.end();
   for (const script of document.querySelectorAll("script[data-business-sdk]")) script.remove();
   delete window.FB;
   vi.restoreAllMocks();
-  Object.assign(liveEventsConfig, original);
-  await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("idle"));
 });
 
 describe("the WhatsApp card", () => {
@@ -221,10 +202,7 @@ describe("the WhatsApp card", () => {
   it("onboards with the code and the session when the code comes first", async () => {
     serve();
     api.routes[`POST ${ONBOARD_PATH}`] = (_req, res) => sendJson(res, 200, status({ connection: connection() }));
-    const sdk = installFakeSdk();
-    const user = userEvent.setup();
-    renderCard();
-    await user.click(await screen.findByRole("button", { name: "Connect WhatsApp" }));
+    const { sdk } = await connectWithFakeSdk();
     expect(sdk.init).toHaveBeenCalledWith({ appId: SIGNUP.app_id, cookie: true, xfbml: true, version: "v22.0" });
     expect(await screen.findByTestId("whatsapp-progress")).toHaveTextContent(
       "Waiting for WhatsApp signup to finish in the popup…",
@@ -258,10 +236,7 @@ describe("the WhatsApp card", () => {
   it("onboards when the session event comes before the code", async () => {
     serve();
     api.routes[`POST ${ONBOARD_PATH}`] = (_req, res) => sendJson(res, 200, status({ connection: connection() }));
-    const sdk = installFakeSdk();
-    const user = userEvent.setup();
-    renderCard();
-    await user.click(await screen.findByRole("button", { name: "Connect WhatsApp" }));
+    const { sdk } = await connectWithFakeSdk();
     await waitFor(() => expect(sdk.login).not.toBeNull());
     postSignupEvent({ event: "FINISH", data: { phone_number_id: "777", waba_id: "888" } });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -276,10 +251,7 @@ describe("the WhatsApp card", () => {
 
   it("says where the user stopped when the signup is cancelled, and sends nothing", async () => {
     serve();
-    const sdk = installFakeSdk();
-    const user = userEvent.setup();
-    renderCard();
-    await user.click(await screen.findByRole("button", { name: "Connect WhatsApp" }));
+    const { sdk } = await connectWithFakeSdk();
     await waitFor(() => expect(sdk.login).not.toBeNull());
     postSignupEvent({ event: "CANCEL", data: { current_step: "PHONE_NUMBER_SETUP" } });
     expect(
@@ -310,10 +282,7 @@ describe("the WhatsApp card", () => {
         details: [{ field: "register", message: "Two step verification PIN mismatch" }],
       });
     };
-    const sdk = installFakeSdk();
-    const user = userEvent.setup();
-    renderCard();
-    await user.click(await screen.findByRole("button", { name: "Connect WhatsApp" }));
+    const { sdk, user } = await connectWithFakeSdk();
     await waitFor(() => expect(sdk.login).not.toBeNull());
     sdk.login!({ authResponse: { code: "code-1" } });
     postSignupEvent({ event: "FINISH", data: { phone_number_id: "1", waba_id: "2" } });

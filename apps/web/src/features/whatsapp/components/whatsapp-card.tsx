@@ -10,11 +10,11 @@ import {
 } from "@foreman/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, Info, MessageCircle, PlugZap, Unplug } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
-import { IntegrationStateBadge } from "#web/components/badges/integration-state-badge.tsx";
 import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
+import { IntegrationCard } from "#web/components/integrations/integration-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -44,7 +44,6 @@ type WhatsappCardProps = {
  * way to disconnect.
  */
 export function WhatsappCard({ integration, canManage }: WhatsappCardProps) {
-  const id = useId();
   const companyId = useCompanyId();
   const query = useQuery(whatsappStatusQueryOptions(companyId));
   useLiveWhatsapp(companyId, "status");
@@ -58,46 +57,24 @@ export function WhatsappCard({ integration, canManage }: WhatsappCardProps) {
       : integration.state;
 
   return (
-    <article
-      aria-labelledby={`${id}-name`}
-      data-testid="integration"
-      data-key={integration.key}
-      data-state={state}
-      className="space-y-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5"
-    >
-      <div className="flex items-start gap-3 sm:gap-4">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg border bg-background text-foreground shadow-xs">
-          <MessageCircle className="size-5" aria-hidden />
+    <IntegrationCard integration={integration} state={state} icon={MessageCircle}>
+      {query.isPending ? (
+        <div role="status" aria-label="Loading the WhatsApp status" className="space-y-2">
+          <Skeleton className="h-4 w-full max-w-sm" />
+          <Skeleton className="h-8 w-40" />
         </div>
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 id={`${id}-name`} className="font-semibold text-base leading-tight">
-              {integration.name}
-            </h3>
-            <IntegrationStateBadge state={state} />
-          </div>
-          <p className="text-muted-foreground text-sm">{integration.description}</p>
+      ) : status ? (
+        <CardBody status={status} flow={flow} canManage={canManage} companyId={companyId} />
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+          <p className="inline-flex items-start gap-1.5 text-muted-foreground text-sm">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            WhatsApp is unavailable right now: its status could not be loaded.
+          </p>
+          <TryAgainButton size="sm" onRetry={() => void query.refetch()} />
         </div>
-      </div>
-      <div className="space-y-3 sm:pl-14">
-        {query.isPending ? (
-          <div role="status" aria-label="Loading the WhatsApp status" className="space-y-2">
-            <Skeleton className="h-4 w-full max-w-sm" />
-            <Skeleton className="h-8 w-40" />
-          </div>
-        ) : status ? (
-          <CardBody status={status} flow={flow} canManage={canManage} companyId={companyId} />
-        ) : (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-            <p className="inline-flex items-start gap-1.5 text-muted-foreground text-sm">
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              WhatsApp is unavailable right now: its status could not be loaded.
-            </p>
-            <TryAgainButton size="sm" onRetry={() => void query.refetch()} />
-          </div>
-        )}
-      </div>
-    </article>
+      )}
+    </IntegrationCard>
   );
 }
 

@@ -1,13 +1,11 @@
 import { APPROVER_ROLE_REQUIRED, type Task } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { getToasts } from "#web/lib/toast-store.ts";
 import { makeAuthorization, makeMessage, makeTask } from "#web/test/fixtures/tasks.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { CONFLICT_TITLE } from "../use-resolve-action-item.ts";
 import { ActionItemsPage, EMPTY_TO_DO_TITLE } from "./action-items-page.tsx";
 
@@ -29,15 +27,10 @@ function serveToDo(tasks: Task[]) {
 }
 
 function renderPage(state: "to_do" | "done" = "to_do", canApprove = true) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <ActionItemsPage state={state} canApprove={canApprove} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: state === "done" ? "/action_items?state=done" : "/action_items" },
-  );
+  return renderInCompany(<ActionItemsPage state={state} canApprove={canApprove} />, {
+    companyId: COMPANY,
+    path: state === "done" ? "/action_items?state=done" : "/action_items",
+  });
 }
 
 /** How often the to-do list was fetched. */

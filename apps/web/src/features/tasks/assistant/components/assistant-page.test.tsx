@@ -1,9 +1,7 @@
 import { APPROVER_ROLE_REQUIRED } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { getToasts } from "#web/lib/toast-store.ts";
 import {
   makeAuthorization,
@@ -13,7 +11,7 @@ import {
   makeThreadSummary,
 } from "#web/test/fixtures/tasks.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { NO_THREADS_TEXT, SEND_FAILED_MESSAGE, THREADS_FAILED_MESSAGE } from "../api.ts";
 import { AssistantPage, viewOf } from "./assistant-page.tsx";
 import { threadRows } from "./thread-messages.tsx";
@@ -25,15 +23,10 @@ const ASSIST_PATH = "POST /internal/assist/12/thread/345";
 const api = signedInLocalApi();
 
 function renderAssistant(search: { thread?: string; panel?: "info" } = {}, canApprove = true) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithRouter(
-    <QueryClientProvider client={queryClient}>
-      <CompanyIdProvider companyId={COMPANY}>
-        <AssistantPage search={search} canApprove={canApprove} />
-      </CompanyIdProvider>
-    </QueryClientProvider>,
-    { path: "/assistant" },
-  );
+  return renderInCompany(<AssistantPage search={search} canApprove={canApprove} />, {
+    companyId: COMPANY,
+    path: "/assistant",
+  });
 }
 
 function serveThread() {
