@@ -28,7 +28,7 @@ const figures = (times) =>
   `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${times.length} requests)`;
 
 export async function benchKnowledgeHostile({ port = 3196 } = {}) {
-  console.log("\nKnowledge base under hostile uploads (finding 6), PGlite, npm start");
+  console.log("\nKnowledge base under hostile uploads, PGlite, npm start");
   const files = [
     { name: "crafted.html", bytes: craftedHtml(200 * 1024), type: "text/html" },
     { name: "crafted.md", bytes: craftedMarkdown(200 * 1024), type: "text/markdown" },

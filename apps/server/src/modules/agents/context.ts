@@ -19,13 +19,15 @@ import {
   quotes,
   tasks,
 } from "#server/db/schema/index.ts";
+import type { QuoteMoney } from "../orders/index.ts";
 import { listSkillToolsOf } from "../skills/index.ts";
 
 // Everything an AI employee knows when it answers one customer message, read once per run.
 
 /** Messages of the conversation before the one being answered that the model sees. */
 export const HISTORY_MESSAGES = 20;
-export type QuoteSummary = {
+/** An open quote as the AI employee sees it: its money, as its lines add up, and its lines. */
+export type QuoteSummary = QuoteMoney & {
   id: string;
   number: number;
   state: string;
@@ -33,12 +35,6 @@ export type QuoteSummary = {
   version: number;
   /** The title of the authorize item waiting for staff on this quote: while it waits, the AI may not change it. */
   awaitingApproval: string | null;
-  currency: string;
-  subtotalCents: number;
-  discountPercent: number;
-  discountCents: number;
-  taxCents: number;
-  totalCents: number;
   items: { sku: string; productName: string; quantity: number; unitPriceCents: number; totalCents: number }[];
 };
 

@@ -22,7 +22,7 @@ type Watched = { status: string; error: string | null; elapsedMs: number; meMs: 
 
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 
-describe("hostile uploads (finding 6)", () => {
+describe("hostile uploads", () => {
   let w: AgentWorld;
   let pdf10k: Buffer;
   beforeAll(async () => {
