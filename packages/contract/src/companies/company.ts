@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPANY_LANGUAGES } from "./language.ts";
 
 export const COMPANY_ROLES = ["owner", "admin", "member"] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -17,6 +18,8 @@ export type Company = z.infer<typeof companySchema>;
 export const memberCompanySchema = companySchema.extend({
   role: z.enum(COMPANY_ROLES),
   membersMayApprove: z.boolean(),
+  /** The language the company works in (department names, hiring presets, its chat widget). */
+  language: z.enum(COMPANY_LANGUAGES),
 });
 export type MemberCompany = z.infer<typeof memberCompanySchema>;
 

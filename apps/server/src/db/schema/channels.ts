@@ -1,9 +1,10 @@
 import { CUSTOMER_IDENTITY_KINDS } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
 import { companyId, createdAt, inList } from "./columns.ts";
+import { aiDepartments } from "./departments.ts";
 
 // The channels' tables (modules/channels): the channel API's registry, and the customers the channels
 // recognise (by the channel's external id or an identifier the channel verified).
@@ -98,5 +99,64 @@ export const channelContacts = pgTable(
   (t) => [unique("channel_contacts_api_channel_id_external_id_key").on(t.apiChannelId, t.externalId)],
 );
 
+/**
+ * The website chat channel: a widget on the company's own site. `key` is public (it is in the snippet):
+ * it only opens visitor sessions, and only from `allowedOrigins` (and Foreman's own demo page). Who
+ * answers is one AI employee, or a department (its first active AI employee at the time).
+ */
+export const websiteChats = pgTable(
+  "website_chats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    key: text("key").notNull(),
+    aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
+    departmentId: uuid("department_id").references(() => aiDepartments.id, { onDelete: "set null" }),
+    allowedOrigins: text("allowed_origins").array().notNull().default(sql`'{}'::text[]`),
+    greeting: text("greeting").notNull().default(""),
+    color: text("color").notNull().default("#4F46E5"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("website_chats_key_key").on(t.key),
+    index("website_chats_company_id_created_at_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * One browser's session with a website chat: the visitor holds the token (kept here as its SHA-256
+ * hash), which opens only this visitor's conversation. The customer row carries the name and email
+ * the visitor chose to give.
+ */
+export const websiteChatVisitors = pgTable(
+  "website_chat_visitors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    websiteChatId: uuid("website_chat_id")
+      .notNull()
+      .references(() => websiteChats.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** The website the session was opened from. */
+    origin: text("origin").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("website_chat_visitors_token_hash_key").on(t.tokenHash),
+    index("website_chat_visitors_website_chat_id_idx").on(t.websiteChatId),
+    check("website_chat_visitors_token_hash_check", sql`length(${t.tokenHash}) = 64`),
+  ],
+);
+
 export type ApiChannelRow = typeof apiChannels.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
+export type WebsiteChatRow = typeof websiteChats.$inferSelect;
+export type WebsiteChatVisitorRow = typeof websiteChatVisitors.$inferSelect;

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES } from "@foreman/contract";
+import { COMPANY_LANGUAGES, COMPANY_ROLES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
@@ -17,9 +17,20 @@ export const companies = pgTable(
     // Members may authorize what goes past the AI employees' guardrails and cancel placed orders (owners
     // and admins always may; contract companies/roles.ts `canApprove`).
     membersMayApprove: boolean("members_may_approve").notNull().default(false),
+    // The language it works in: its department names, hiring presets, standard skills and chat widget.
+    language: text("language", { enum: COMPANY_LANGUAGES }).notNull().default("en"),
+    // When an owner or admin hid the dashboard's getting-started checklist (null: shown until done).
+    gettingStartedDismissedAt: timestamp("getting_started_dismissed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("companies_name_idx").on(t.name), unique("companies_chat_account_id_key").on(t.chatAccountId)],
+  (t) => [
+    index("companies_name_idx").on(t.name),
+    unique("companies_chat_account_id_key").on(t.chatAccountId),
+    check(
+      "companies_language_check",
+      sql`${t.language} in (${sql.raw(COMPANY_LANGUAGES.map((l) => `'${l}'`).join(", "))})`,
+    ),
+  ],
 );
 
 // A user's place in a company. The role is text + check (not a pg enum) so new roles are a plain migration.

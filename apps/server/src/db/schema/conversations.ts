@@ -21,7 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
-import { apiChannels, customers } from "./channels.ts";
+import { apiChannels, customers, websiteChats } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
 import { whatsappConnections } from "./whatsapp.ts";
 
@@ -59,6 +59,8 @@ export const conversations = pgTable(
     whatsappConnectionId: uuid("whatsapp_connection_id").references(() => whatsappConnections.id, {
       onDelete: "set null",
     }),
+    // The website chat it came through (one open conversation per website chat and visitor).
+    websiteChatId: uuid("website_chat_id").references(() => websiteChats.id, { onDelete: "set null" }),
     // A playground conversation: staff testing an AI employee. Left out of every list and metric.
     isTest: boolean("is_test").notNull().default(false),
     createdAt: createdAt(),
@@ -66,6 +68,7 @@ export const conversations = pgTable(
   (t) => [
     index("conversations_api_channel_id_customer_id_idx").on(t.apiChannelId, t.customerId),
     index("conversations_whatsapp_connection_id_customer_id_idx").on(t.whatsappConnectionId, t.customerId),
+    index("conversations_website_chat_id_customer_id_idx").on(t.websiteChatId, t.customerId),
     unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId),
     // The inbox: a company's conversations by latest activity, keyset-paged.
     index("conversations_company_id_last_activity_at_idx").on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),

@@ -1,10 +1,16 @@
-import type { CompanyRole, CompanySettings, CompanySettingsPatch } from "@foreman/contract";
+import type { CompanyLanguage, CompanyRole, CompanySettings, CompanySettingsPatch } from "@foreman/contract";
 import { eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
 import { byName } from "#server/lib/sort.ts";
 
-export type CompanyRow = { id: string; name: string; logoSmallUrl: string | null; membersMayApprove: boolean };
+export type CompanyRow = {
+  id: string;
+  name: string;
+  logoSmallUrl: string | null;
+  membersMayApprove: boolean;
+  language: CompanyLanguage;
+};
 export type MembershipRow = { companyId: string; role: CompanyRole };
 
 export type UserWithCompanies = {
@@ -28,6 +34,7 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
       companyName: companies.name,
       logoSmallUrl: companies.logoSmallUrl,
       membersMayApprove: companies.membersMayApprove,
+      language: companies.language,
       role: memberships.role,
     })
     .from(users)
@@ -45,6 +52,7 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
         name: row.companyName,
         logoSmallUrl: row.logoSmallUrl,
         membersMayApprove: row.membersMayApprove ?? false,
+        language: row.language ?? "en",
         role: row.role,
       });
   // Sorted once here, not on every /app/me.json answered from the cache.
@@ -53,13 +61,14 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
 
 export async function insertCompany(
   db: Executor,
-  values: { name: string; logoSmallUrl?: string | null },
+  values: { name: string; logoSmallUrl?: string | null; language?: CompanyLanguage },
 ): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values(values).returning({
     id: companies.id,
     name: companies.name,
     logoSmallUrl: companies.logoSmallUrl,
     membersMayApprove: companies.membersMayApprove,
+    language: companies.language,
   });
   return row!;
 }

@@ -13,12 +13,13 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
-  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role, membersMayApprove }) => ({
+  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role, membersMayApprove, language }) => ({
     id,
     name,
     logoSmallUrl,
     role,
     membersMayApprove,
+    language,
   }));
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)

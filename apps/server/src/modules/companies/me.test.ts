@@ -55,6 +55,7 @@ describe("GET /app/me.json", () => {
       logo_small_url: null,
       role: "owner",
       members_may_approve: false,
+      language: "en",
     });
     expect(body.managed_companies).toHaveLength(2);
   });

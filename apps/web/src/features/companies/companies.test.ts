@@ -9,6 +9,7 @@ const northwind = {
   logoSmallUrl: null,
   role: "owner" as const,
   membersMayApprove: false,
+  language: "en" as const,
 };
 const andes = {
   id: "an",
@@ -16,6 +17,7 @@ const andes = {
   logoSmallUrl: null,
   role: "member" as const,
   membersMayApprove: false,
+  language: "en" as const,
 };
 const me = (managedCompanies: Me["managedCompanies"]): Me => ({
   id: "u1",

@@ -11,7 +11,14 @@ const COMPANY = "company-1";
 const api = signedInLocalApi();
 
 function serveMe(role: "owner" | "member", membersMayApprove: boolean) {
-  const company = { id: COMPANY, name: "Northwind", logoSmallUrl: null, role, membersMayApprove };
+  const company = {
+    id: COMPANY,
+    name: "Northwind",
+    logoSmallUrl: null,
+    role,
+    membersMayApprove,
+    language: "en" as const,
+  };
   const me: Me = {
     id: "u1",
     email: "a@example.com",

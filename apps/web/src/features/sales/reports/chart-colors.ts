@@ -13,6 +13,7 @@ export const CHANNEL_COLORS: Record<Channel, string> = {
   email: "var(--chart-1)",
   phone: "var(--chart-3)",
   sms: "var(--chart-4)",
+  web_chat: "var(--chart-5)",
 };
 
 export const ORDER_STATE_COLORS: Record<OrderState, string> = {
