@@ -1,6 +1,7 @@
 // `npm run bench`: the speed and size goals, measured on this machine.
 //  - start-up: `npm start` on an existing database, from spawn to a 200 from /readyz (goal ≤ 3 s);
 //  - bundle: the JavaScript a signed-in user downloads to see the shell (goal ≤ 150 KB gzip);
+//  - widget: the website chat's loader (budget ≤ 10 KB gzip) and its frame's JavaScript and CSS;
 //  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL;
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
 //  - api: throughput of four API reads under 50 connections, as a ratio to a raw node:http server;
@@ -28,12 +29,14 @@ import { benchLoad } from "./bench/load.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
+import { benchWidget } from "./bench/widget.mjs";
 import { buildWebIfStale } from "./lib.mjs";
 
 const only = process.argv[2];
 if ((await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
+if (!only || only === "widget") await benchWidget();
 if (!only || only === "render") await benchRender();
 if (!only || only === "api") await benchApi({ only: process.argv[3], endpoints: process.argv.slice(4) });
 if (!only || only === "load")

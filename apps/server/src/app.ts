@@ -16,12 +16,21 @@ import { agentsPlugin, agentsRoutes } from "./modules/agents/index.ts";
 import { aiEmployeesRoutes } from "./modules/ai-employees/index.ts";
 import { authRoutes, signUpRoutes, TokenUserCache } from "./modules/auth/index.ts";
 import { catalogRoutes } from "./modules/catalog/index.ts";
-import { apiChannelsRoutes, channelApiRoutes, channelsPlugin, playgroundRoutes } from "./modules/channels/index.ts";
+import {
+  apiChannelsRoutes,
+  channelApiRoutes,
+  channelsPlugin,
+  playgroundRoutes,
+  websiteChatsRoutes,
+  widgetAssetsRoutes,
+  widgetVisitorRoutes,
+} from "./modules/channels/index.ts";
 import { companiesRoutes, companySettingsRoutes, UserAccessCache } from "./modules/companies/index.ts";
 import { conversationsRoutes, filesRoutes, findMessage, ssoLinksRoutes } from "./modules/conversations/index.ts";
 import { departmentsRoutes } from "./modules/departments/index.ts";
 import type { EventBus } from "./modules/events/index.ts";
 import { createEventBus, eventsPlugin, eventsRoutes } from "./modules/events/index.ts";
+import { gettingStartedRoutes } from "./modules/getting-started/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { integrationsRoutes } from "./modules/integrations/index.ts";
 import { jobsPlugin } from "./modules/jobs/index.ts";
@@ -164,6 +173,10 @@ export async function buildApp({
   await app.register(filesRoutes);
   // The channel API authenticates with a channel's token, not a staff session.
   await app.register(channelApiRoutes);
+  // The website chat widget's visitors: the chat's public key, then each visitor's own session token.
+  await app.register(widgetVisitorRoutes);
+  // Its loader, frame page, files and demo page (public pages; each sets the headers it needs).
+  await app.register(widgetAssetsRoutes);
   // Meta's webhooks: signed with the app secret; each delivery finds its company by its number.
   await app.register(whatsappWebhookRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
@@ -173,6 +186,7 @@ export async function buildApp({
       aiEmployeesRoutes,
       catalogRoutes,
       apiChannelsRoutes,
+      websiteChatsRoutes,
       agentsRoutes,
       playgroundRoutes,
       knowledgeRoutes,
@@ -188,6 +202,7 @@ export async function buildApp({
       eventsRoutes,
       tasksRoutes,
       assistRoutes,
+      gettingStartedRoutes,
     ),
   );
 

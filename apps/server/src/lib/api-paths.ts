@@ -8,12 +8,22 @@ const API_PREFIXES = [
   "/api/",
   "/files/",
   "/webhooks/",
+  "/widget/v1/",
   "/healthz",
   "/readyz",
 ];
 // The API paths whose answers are data, never a document a browser renders (not the HTML API docs
 // under /api/, not attachments under /files/).
-const JSON_API_PREFIXES = ["/app/", "/oauth/", "/users", "/internal/", "/webhooks/", "/healthz", "/readyz"];
+const JSON_API_PREFIXES = [
+  "/app/",
+  "/oauth/",
+  "/users",
+  "/internal/",
+  "/webhooks/",
+  "/widget/v1/",
+  "/healthz",
+  "/readyz",
+];
 
 /** A test for "the path is one of these prefixes, or starts with one"; "/app/" also matches "/app". */
 function pathMatcher(prefixes: readonly string[]): (url: string) => boolean {

@@ -8,7 +8,16 @@
 
 export type RateLimit = { max: number; windowMs: number };
 
-export type RateLimitBucket = "api" | "pages" | "probes" | "sign-in" | "sign-up" | "streams" | "webhooks";
+export type RateLimitBucket =
+  | "api"
+  | "pages"
+  | "probes"
+  | "sign-in"
+  | "sign-up"
+  | "streams"
+  | "webhooks"
+  | "widget-sessions"
+  | "widget-messages";
 
 const MINUTE = 60_000;
 
@@ -22,6 +31,10 @@ export const FIXED_RATE_LIMITS = {
   streams: { max: 60, windowMs: MINUTE },
   // Meta delivers every company's messages from a few addresses, in bursts.
   webhooks: { max: 6000, windowMs: MINUTE },
+  // Website chat visitors, per address (each visitor also has a limit of its own, per session token):
+  // each new session creates a customer; an office or a phone carrier puts many visitors behind one address.
+  "widget-sessions": { max: 20, windowMs: MINUTE },
+  "widget-messages": { max: 60, windowMs: MINUTE },
 } as const satisfies Partial<Record<RateLimitBucket, RateLimit>>;
 
 /**
@@ -35,8 +48,16 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "POST /users.json": "sign-up",
   "GET /app/events": "streams",
   "POST /webhooks/whatsapp": "webhooks",
+  "POST /widget/v1/sessions": "widget-sessions",
+  "POST /widget/v1/messages": "widget-messages",
+  "GET /widget/v1/events": "streams",
   // The SPA's built files and pages (a page load fetches a dozen files): not the API's budget.
   "GET /*": "pages",
+  // The website chat's loader, frame page, files and demo page: pages too.
+  "GET /widget.js": "pages",
+  "GET /widget/frame": "pages",
+  "GET /widget/assets/:file": "pages",
+  "GET /widget/demo": "pages",
   // Probes: a busy API minute must not take the instance out of its load balancer.
   "GET /healthz": "probes",
   "GET /readyz": "probes",

@@ -30,6 +30,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   knowledge_base_entries: (w) => w.knowledgeEntry.id,
   skills: (w) => w.skill.id,
   templates: (w) => w.whatsappTemplate.id,
+  website_chats: (w) => w.websiteChat.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

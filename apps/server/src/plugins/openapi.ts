@@ -52,6 +52,11 @@ const SWAGGER_OPTIONS = {
         bearer: { type: "http", scheme: "bearer" },
         companyId: { type: "apiKey", in: "header", name: "X-Company-ID" },
         channelToken: { type: "http", scheme: "bearer", description: "An API channel's token (fch_…)" },
+        widgetSession: {
+          type: "http",
+          scheme: "bearer",
+          description: "A website chat visitor's session token (POST /widget/v1/sessions)",
+        },
       },
     },
   },

@@ -1,10 +1,11 @@
-import type {
-  AiEmployeeStatus,
-  CompanyRole,
-  ContactPoint,
-  Currency,
-  DepartmentKind,
-  HumanApprovalAction,
+import {
+  type AiEmployeeStatus,
+  type CompanyRole,
+  type ContactPoint,
+  type Currency,
+  type DepartmentKind,
+  employeePreset,
+  type HumanApprovalAction,
 } from "@foreman/contract";
 import { STANDARD_SKILLS, type StandardSkill } from "#server/modules/skills/standard-skills.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE, type SalesProfile } from "./sales-profiles.ts";
@@ -55,7 +56,11 @@ export const DEMO_SALES_MONTHS = 12;
 export const DEMO_TODO_TASKS_PER_COMPANY = 8;
 export const DEMO_DONE_TASKS_PER_COMPANY = 10;
 
-/** An employee with the defaults of its department; `extra` overrides them. */
+/**
+ * An employee with its department's hiring preset (skills, languages, guardrails: the contract's
+ * employeePreset, as a new company's hire form offers it), a persona in its own name, and `extra` on top.
+ * Spanish employees work for Andes Comercial, whose currency is CLP.
+ */
 function employee(
   kind: DepartmentKind,
   name: string,
@@ -63,22 +68,13 @@ function employee(
   options: { spanish?: boolean; extra?: Partial<DemoEmployee> } = {},
 ): DemoEmployee {
   const spanish = options.spanish ?? false;
-  const skills = STANDARD_SKILLS[spanish ? "es" : "en"];
-  // The standard four: catalog, quoting, order tracking, human handoff (each grants its tools).
-  const [catalog, quoting, orders, handoff] = skills.map((skill) => skill.name) as [string, string, string, string];
-  const bySkill: Record<DepartmentKind, string[]> = {
-    sales: [catalog, quoting, orders, handoff],
-    retention: [catalog, quoting, orders, handoff],
-    support: [catalog, orders, handoff],
-    collections: [orders, handoff],
-    analytics: [],
-  };
+  const preset = employeePreset(kind, spanish ? "es" : "en", spanish ? "CLP" : "USD");
   const sells = kind === "sales" || kind === "retention";
   return {
     name,
     role,
     status: "active",
-    languages: spanish ? ["es", "en"] : ["en", "es"],
+    languages: preset.languages,
     persona: spanish
       ? `Soy ${name.split(" ")[0]}, ${role.toLowerCase()}. Hablo claro, con calidez y sin tecnicismos.`
       : `I am ${name.split(" ")[0]}, ${role.toLowerCase()}. Warm, clear and brief; no jargon.`,
@@ -89,11 +85,9 @@ function employee(
       : spanish
         ? "Responde con datos de los pedidos del cliente. Si no sabes, pregunta a una persona."
         : "Answer from the customer's orders. When unsure, ask a person.",
-    maxDiscountPercent: sells ? 5 : 0,
-    maxOrderTotalCents: sells ? (spanish ? 150_000_000 : 250_000) : 0,
-    actionsRequiringHuman: sells ? ["cancel_order"] : ["apply_discount", "cancel_order"],
+    ...preset.guardrails,
     contactPoints: [],
-    skills: bySkill[kind],
+    skills: preset.skillNames,
     ...options.extra,
   };
 }

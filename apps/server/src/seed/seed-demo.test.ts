@@ -83,6 +83,7 @@ describe("the demo seed", () => {
     const me = (await t.app.inject({ method: "GET", url: "/app/me.json", headers: apiHeaders(access_token) })).json();
     expect(me).toMatchObject({ first_name: "Demo", last_name: "Manager" });
     expect(me.managed_companies.map((c: { name: string }) => c.name)).toEqual(["Andes Comercial", "Northwind Supply"]);
+    expect(me.managed_companies.map((c: { language: string }) => c.language)).toEqual(["es", "en"]);
     const andes = me.managed_companies[0].id;
     const northwind = me.managed_companies[1].id;
     const list = async (companyId: string) =>
@@ -214,6 +215,7 @@ describe("the demo seed", () => {
       expect(states, company.name).toEqual({
         model_provider: "connected",
         channel_api: "connected",
+        website_chat: "connected",
         chatwoot: "disconnected",
         whatsapp: "coming_soon",
         email: "coming_soon",
@@ -303,6 +305,37 @@ describe("the demo seed", () => {
       .where(and(eq(tasks.actionType, "authorize"), eq(tasks.state, "done")));
     expect(resolvers.length).toBeGreaterThan(0);
     for (const { role, membersMayApprove } of resolvers) expect(role !== "member" || membersMayApprove).toBe(true);
+  });
+
+  it("gives each company a website chat answered by its sales department, greeting in its language", async () => {
+    const { access_token } = await signIn(t.app, "demo@example.com", DEMO_PASSWORD);
+    for (const [name, greeting] of [
+      ["Andes Comercial", "¡Hola!"],
+      ["Northwind Supply", "Hi!"],
+    ] as const) {
+      const [company] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
+      const response = await t.app.inject({
+        url: "/app/website_chats.json",
+        headers: { ...apiHeaders(access_token, company!.id), host: "foreman.test" },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [chat, ...others] = response.json().website_chats;
+      expect(others).toEqual([]);
+      expect(chat).toMatchObject({ name: "Website chat", allowed_origins: [], enabled: true, ai_employee: null });
+      expect(chat.greeting).toContain(greeting);
+      expect(chat.department.name).toMatch(/^(Sales|Ventas)$/);
+      expect(chat.demo_url).toBe(`http://foreman.test/widget/demo?key=${chat.key}`);
+      // The demo page lives on Foreman's own origin, always allowed: a visitor can open a session there.
+      const session = await t.app.inject({
+        method: "POST",
+        url: "/widget/v1/sessions",
+        headers: { host: "foreman.test" },
+        payload: { key: chat.key, origin: "http://foreman.test" },
+      });
+      expect(session.statusCode, session.body).toBe(200);
+      expect(session.json()).toMatchObject({ language: name === "Andes Comercial" ? "es" : "en" });
+      expect(session.json().agent_name).not.toBeNull();
+    }
   });
 });
 

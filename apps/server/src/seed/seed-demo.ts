@@ -27,6 +27,7 @@ import {
 import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
 import { seedKnowledge } from "./seed-knowledge.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
+import { seedWebsiteChat } from "./seed-website-chat.ts";
 import { insertSkills, insertWorkforce } from "./seed-workforce.ts";
 
 // Any constant works: it only has to be the same for every instance seeding the same database.
@@ -60,7 +61,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     }
 
     for (const [companyIndex, company] of DEMO_COMPANIES.entries()) {
-      const { id: companyId } = await insertCompany(tx, { name: company.name });
+      // A year of history is no first hour: the getting-started checklist starts hidden (a new company's shows).
+      const { id: companyId } = await insertCompany(tx, {
+        name: company.name,
+        language: company.language,
+        gettingStartedDismissedAt: new Date(),
+      });
       await setCompanyCurrency(tx, companyId, company.currency);
       await updateCompanySettings(tx, companyId, { membersMayApprove: company.membersMayApprove });
       const salesEmployees: Person[] = [];
@@ -130,6 +136,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       await insertSalesRows(tx, sales);
       await insertConversationRows(tx, conversations);
       await seedKnowledge(tx, { id: companyId, name: company.name, createdByUserId: owner.id });
+      await seedWebsiteChat(tx, { id: companyId, language: company.language, createdByUserId: owner.id });
     }
     return true;
   });

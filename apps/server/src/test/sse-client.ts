@@ -13,9 +13,13 @@ export type EventStream = {
   close(): void;
 };
 
-export async function openEventStream(baseUrl: string, headers: Record<string, string>): Promise<EventStream> {
+export async function openEventStream(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path = "/app/events",
+): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/app/events`, { headers, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
   const queue: ServerSentEvent[] = [];
   const comments: string[] = [];
   const waiter: { wake: (() => void) | null } = { wake: null };

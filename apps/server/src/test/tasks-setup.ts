@@ -13,6 +13,7 @@ import {
   quotes,
   taskMessages,
   tasks,
+  websiteChats,
   whatsappTemplates,
 } from "#server/db/schema/index.ts";
 import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/index.ts";
@@ -33,6 +34,8 @@ export type CompanyWorld = {
   department: { id: string };
   /** A live API channel answered by the employee, through which the conversation came. */
   apiChannel: { id: string; token: string };
+  /** A website chat answered by the employee, allowing https://shop.example. */
+  websiteChat: { id: string; key: string };
   aiEmployee: { id: string; name: string };
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
@@ -75,6 +78,16 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       webhookSecret: "test-secret",
     })
     .returning({ id: apiChannels.id });
+  const [websiteChat] = await db
+    .insert(websiteChats)
+    .values({
+      companyId: company.id,
+      name: "Website chat",
+      key: `wc_${name.replace(/\W/g, "").padEnd(24, "0").slice(0, 24)}`,
+      aiEmployeeId: employee!.id,
+      allowedOrigins: ["https://shop.example"],
+    })
+    .returning({ id: websiteChats.id, key: websiteChats.key });
   const [customer] = await db
     .insert(customers)
     .values({
@@ -231,6 +244,7 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     accountId: account!.accountId,
     department: { id: department.id },
     apiChannel: { id: channel!.id, token: channelToken },
+    websiteChat: websiteChat!,
     aiEmployee: { id: employee!.id, name: employee!.name },
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },

@@ -45,6 +45,8 @@ export type AiEmployeesSearch = DateRangeSearch & {
   page?: number;
   /** The employee whose edit form is open (the profile page links here). */
   edit?: string;
+  /** The hire form is open (the dashboard's getting-started checklist links here). */
+  hire?: true;
 };
 
 export type AiEmployeesSearchInput = Partial<AiEmployeesSearch>;
@@ -87,5 +89,6 @@ export function parseAiEmployeesSearch(search: AiEmployeesSearchInput | RawSearc
     desc: searchFlag(raw.desc),
     page: page === FIRST_PAGE ? undefined : page,
     edit: idText(raw.edit),
+    hire: searchFlag(raw.hire),
   };
 }

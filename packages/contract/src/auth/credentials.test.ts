@@ -33,6 +33,13 @@ describe("signUpSchema", () => {
       { field: "passwordConfirmation", message: "Passwords must match" },
     ]);
   });
+  it("takes the company's language, English unless told, and refuses any other", () => {
+    expect(signUpSchema.parse(valid).companyLanguage).toBe("en");
+    expect(signUpSchema.parse({ ...valid, companyLanguage: "es" }).companyLanguage).toBe("es");
+    expect(errorsOf({ ...valid, companyLanguage: "fr" })).toEqual([
+      { field: "companyLanguage", message: "Must be one of en, es" },
+    ]);
+  });
   it("reports every missing field as Required", () => {
     expect(errorsOf({}).map((e) => e.message)).toEqual(Array(6).fill("Required"));
   });

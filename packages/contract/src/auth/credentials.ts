@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPANY_LANGUAGES } from "../companies/language.ts";
 import { emailField, messages, requiredText } from "../validation.ts";
 
 export const PASSWORD_MIN = 8;
@@ -31,11 +32,17 @@ export const signUpSchema = z
     password,
     passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
     companyName: requiredText(COMPANY_NAME_MIN, COMPANY_NAME_MAX),
+    /** The new company's language: its department names, standard skills and hiring presets. */
+    companyLanguage: z
+      .enum(COMPANY_LANGUAGES, { error: `Must be one of ${COMPANY_LANGUAGES.join(", ")}` })
+      .default("en"),
   })
   .refine((value) => value.password === value.passwordConfirmation, {
     path: ["passwordConfirmation"],
     error: messages.passwordsMustMatch,
   });
 export type SignUpForm = z.infer<typeof signUpSchema>;
+/** What the sign-up form holds before validation (the company language may be left out). */
+export type SignUpFormInput = z.input<typeof signUpSchema>;
 
 export const signUpRequestSchema = z.object({ user: signUpSchema });

@@ -38,12 +38,17 @@ export type Me = z.infer<typeof meSchema>;
 export const companySettingsSchema = z.object({
   /** Members may authorize what goes past an AI employee's guardrails and cancel placed orders. */
   membersMayApprove: z.boolean(),
+  /** The language the company works in (en or es): its new departments, presets and chat widget. */
+  language: z.enum(COMPANY_LANGUAGES),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 /** `PATCH /app/companies/{id}/settings.json`: the settings to change (owners and admins only). */
 export const companySettingsPatchSchema = z
-  .object({ membersMayApprove: z.boolean({ error: "Must be true or false" }) })
+  .object({
+    membersMayApprove: z.boolean({ error: "Must be true or false" }),
+    language: z.enum(COMPANY_LANGUAGES, { error: `Must be one of ${COMPANY_LANGUAGES.join(", ")}` }),
+  })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { error: "Nothing to change" });
 export type CompanySettingsPatch = z.infer<typeof companySettingsPatchSchema>;

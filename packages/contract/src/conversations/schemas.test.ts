@@ -58,7 +58,7 @@ describe("the conversations query", () => {
       conversationsQuerySchema.parse({ stage: "won", channel: "sms", status: "open", q: "  acme ", perPage: "100" }),
     ).toMatchObject({ stage: "won", channel: "sms", status: "open", q: "acme", perPage: 100 });
     expect(conversationsQuerySchema.safeParse({ channel: "fax" }).error?.issues[0]?.message).toBe(
-      "Must be one of whatsapp, email, phone, sms",
+      "Must be one of whatsapp, email, phone, sms, web_chat",
     );
     expect(conversationsQuerySchema.safeParse({ status: "closed" }).success).toBe(false);
     expect(conversationsQuerySchema.safeParse({ perPage: "101" }).success).toBe(false);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Department } from "./department.ts";
-import { departmentPath, FALLBACK_DEPARTMENTS, matchDepartmentKind, withPlaceholderDepartments } from "./kinds.ts";
+import {
+  departmentPath,
+  FALLBACK_DEPARTMENTS,
+  matchDepartmentKind,
+  resolveDepartmentName,
+  withPlaceholderDepartments,
+} from "./kinds.ts";
 
 const dept = (name: string, overrides: Partial<Department> = {}): Department => ({
   id: name,
@@ -42,6 +48,28 @@ describe("matchDepartmentKind", () => {
   it("returns null for unrelated or empty names", () => {
     expect(matchDepartmentKind("Marketing")).toBeNull();
     expect(matchDepartmentKind("   ")).toBeNull();
+  });
+});
+
+describe("resolveDepartmentName", () => {
+  const english = [{ name: "Sales" }, { name: "Retention" }, { name: "Support" }, { name: "Collections" }];
+  it("finds the department named so first, case and spaces aside", () => {
+    expect(resolveDepartmentName(english, "  support ")).toBe(english[2]);
+    // An exact name wins over an earlier department of the same kind.
+    const two = [{ name: "Sales" }, { name: "Inside sales" }];
+    expect(resolveDepartmentName(two, "inside SALES")).toBe(two[1]);
+  });
+  it("else the first department of the same kind, across languages", () => {
+    expect(resolveDepartmentName(english, "Ventas")).toBe(english[0]);
+    expect(resolveDepartmentName(english, "Retención")).toBe(english[1]);
+    expect(resolveDepartmentName(english, "cobranza")).toBe(english[3]);
+    const spanish = [{ name: "Ventas" }, { name: "Soporte" }];
+    expect(resolveDepartmentName(spanish, "Customer Support")).toBe(spanish[1]);
+  });
+  it("answers null for a name of no department and no kind the company has", () => {
+    expect(resolveDepartmentName(english, "Analytics")).toBeNull();
+    expect(resolveDepartmentName(english, "Marketing")).toBeNull();
+    expect(resolveDepartmentName(english, "   ")).toBeNull();
   });
 });
 

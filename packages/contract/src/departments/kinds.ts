@@ -44,6 +44,20 @@ export function matchDepartmentKind(name: string): DepartmentKind | null {
   return null;
 }
 
+/**
+ * The department a name from outside means (an AI employees CSV's cell, a filter): the one named so,
+ * case and surrounding spaces aside, else the first of the same kind (matchDepartmentKind), so a file
+ * from a Spanish company ("Ventas") lands in an English one's "Sales". Null when neither exists.
+ */
+export function resolveDepartmentName<T extends { name: string }>(departments: readonly T[], name: string): T | null {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return null;
+  const named = departments.find((department) => department.name.trim().toLowerCase() === wanted);
+  if (named) return named;
+  const kind = matchDepartmentKind(name);
+  return kind ? (departments.find((department) => matchDepartmentKind(department.name) === kind) ?? null) : null;
+}
+
 /** Where a department's rail icon links: its kind's screen, or `/{lowercased name}`. */
 export function departmentPath(name: string): string {
   const kind = matchDepartmentKind(name);

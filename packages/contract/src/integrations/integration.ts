@@ -39,7 +39,14 @@ export function isTransitionalState(state: IntegrationState): boolean {
 }
 
 /** Every integration the list shows, in its order. */
-export const INTEGRATION_KEYS = ["model_provider", "channel_api", "chatwoot", "whatsapp", "email"] as const;
+export const INTEGRATION_KEYS = [
+  "model_provider",
+  "website_chat",
+  "channel_api",
+  "chatwoot",
+  "whatsapp",
+  "email",
+] as const;
 export type IntegrationKey = (typeof INTEGRATION_KEYS)[number];
 
 /** What staff can do with an integration from the list. */

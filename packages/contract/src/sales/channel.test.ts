@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { CHANNEL_LABELS, CHANNELS, channelFromSource, isChannel } from "./channel.ts";
 
 describe("channels", () => {
-  it("has four codes with the spec's labels", () => {
-    expect(CHANNELS).toEqual(["whatsapp", "email", "phone", "sms"]);
-    expect(CHANNELS.map((code) => CHANNEL_LABELS[code])).toEqual(["WhatsApp", "Email", "Phone", "SMS"]);
+  it("has the spec's four codes and labels, then the website chat widget's", () => {
+    expect(CHANNELS).toEqual(["whatsapp", "email", "phone", "sms", "web_chat"]);
+    expect(CHANNELS.map((code) => CHANNEL_LABELS[code])).toEqual(["WhatsApp", "Email", "Phone", "SMS", "Web chat"]);
     expect(isChannel("sms")).toBe(true);
     expect(isChannel("SMS")).toBe(false);
   });
@@ -22,6 +22,10 @@ describe("channelFromSource", () => {
     ["SMS reminder", "sms"],
     ["text message", "sms"],
     ["Text", "sms"],
+    ["Website chat", "web_chat"],
+    ["web chat", "web_chat"],
+    ["Webchat widget", "web_chat"],
+    ["Company website", "web_chat"],
   ])("%s → %s", (source, channel) => {
     expect(channelFromSource(source)).toBe(channel);
   });
@@ -30,6 +34,8 @@ describe("channelFromSource", () => {
     expect(channelFromSource("whatsapp text")).toBe("whatsapp");
     expect(channelFromSource("email or phone")).toBe("email");
     expect(channelFromSource("phone sms")).toBe("phone");
+    expect(channelFromSource("website contact by email")).toBe("email");
+    expect(channelFromSource("website text chat")).toBe("sms");
   });
 
   it.each([undefined, null, "", "web form", "referral", "Instagram"])("falls back to email (%s)", (source) => {

@@ -12,6 +12,7 @@ import {
   aiEmployeesToCsv,
   type ContactPoint,
   type FieldError,
+  resolveDepartmentName,
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import { type ImportRefusal, readCsvForImport, refuseImport } from "#server/lib/csv-import.ts";
@@ -323,7 +324,7 @@ export type ImportOutcome = { imported: number } | { refused: ImportRefusal };
 
 /**
  * Imports a CSV file (the export's columns): every row is validated first, departments matched by name
- * and contact points checked against the company and the file; any problem refuses the whole file with
+ * or else by kind (contract resolveDepartmentName) and contact points checked against the company and the file; any problem refuses the whole file with
  * every problem listed, else all rows are written in one transaction with one activity.
  */
 export async function importAiEmployees(ctx: WriteContext, text: string): Promise<ImportOutcome> {
@@ -339,16 +340,17 @@ export async function importAiEmployees(ctx: WriteContext, text: string): Promis
     ]);
   }
 
-  const departments = new Map(
-    (await listDepartmentNames(db, companyId)).map((department) => [department.name.trim().toLowerCase(), department]),
-  );
+  // Each name in the file → the company's department: the one named so, else the one of the same kind,
+  // so a file exported from a Spanish company ("Ventas") imports into an English one ("Sales").
+  const companyDepartments = await listDepartmentNames(db, companyId);
+  const departments = new Map<string, { id: string }>();
   const firstLineOf = new Map<string, number>();
   const allPoints = rows.flatMap((row) => row.values.contactPoints);
   const taken = await findTakenContactPoints(db, companyId, allPoints);
   for (const { line, name } of parsed.departments) {
-    if (!departments.has(name.toLowerCase())) {
-      errors.push({ line, column: "department", message: `No department named ${name}` });
-    }
+    const department = resolveDepartmentName(companyDepartments, name);
+    if (department) departments.set(departmentKey(name), department);
+    else errors.push({ line, column: "department", message: `No department named ${name}` });
   }
   for (const { line, values } of rows) {
     for (const point of values.contactPoints) {
@@ -411,6 +413,8 @@ export async function importAiEmployees(ctx: WriteContext, text: string): Promis
   return { imported: rows.length };
 }
 
+const departmentKey = (name: string) => name.trim().toLowerCase();
+
 function newRow(
   companyId: string,
   id: string,
@@ -421,7 +425,7 @@ function newRow(
   return {
     id,
     companyId,
-    departmentId: departments.get(values.departmentName.toLowerCase())!.id,
+    departmentId: departments.get(departmentKey(values.departmentName))!.id,
     name: values.name,
     role: values.role,
     status: values.status,

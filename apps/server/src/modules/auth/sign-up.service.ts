@@ -1,9 +1,10 @@
-import type { FieldError } from "@foreman/contract";
+import type { CompanyLanguage, FieldError } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import type { OauthApplication, User } from "#server/db/schema/auth.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { orConflict } from "#server/lib/unique-violation.ts";
 import { type CompanyRow, insertCompany, insertMembership } from "../companies/index.ts";
+import { insertStandardDepartments } from "../departments/index.ts";
 import { insertSkillSet, STANDARD_SKILLS } from "../skills/index.ts";
 import { hashPassword } from "./password.ts";
 import { type IssuedToken, issueToken } from "./token.service.ts";
@@ -15,6 +16,8 @@ export type NewUserWithCompany = {
   email: string;
   password: string;
   companyName: string;
+  /** English unless told: names the company's departments and standard skills. */
+  companyLanguage?: CompanyLanguage;
 };
 
 export type UserWithCompany = { user: User; company: CompanyRow };
@@ -34,10 +37,13 @@ async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, pa
     lastName: input.lastName.trim(),
     passwordDigest,
   });
-  const company = await insertCompany(tx, { name: input.companyName.trim() });
+  const language = input.companyLanguage ?? "en";
+  const company = await insertCompany(tx, { name: input.companyName.trim(), language });
   await insertMembership(tx, { userId: user.id, companyId: company.id, role: "owner" });
-  // A new company starts with the standard skills, so its first hires can be given their tools.
-  await insertSkillSet(tx, company.id, STANDARD_SKILLS.en);
+  // A new company is born complete: the five departments to hire into and the standard skills to give
+  // its first hires their tools, both in its language.
+  await insertStandardDepartments(tx, company.id, language);
+  await insertSkillSet(tx, company.id, STANDARD_SKILLS[language]);
   return { user, company };
 }
 
@@ -46,8 +52,8 @@ const inTransaction = <T>(db: Db, work: (tx: Executor) => Promise<T>) =>
   orConflict(() => db.transaction(work), emailTaken);
 
 /**
- * Creates a user, a company and the user's owner membership in one transaction (also used by the
- * seed). A taken email (any case) throws a 422 and writes nothing.
+ * Creates a user, a company (with its departments and standard skills) and the user's owner membership
+ * in one transaction. A taken email (any case) throws a 422 and writes nothing.
  */
 export async function createUserWithCompany(db: Db, input: NewUserWithCompany): Promise<UserWithCompany> {
   const digest = await hashPassword(input.password);

@@ -136,6 +136,11 @@ describe("POST /users.json", () => {
       { company_name: "x".repeat(101) },
       [{ field: "company_name", message: "Must be at most 100 characters" }],
     ],
+    [
+      "a company language it does not speak",
+      { company_language: "fr" },
+      [{ field: "company_language", message: "Must be one of en, es" }],
+    ],
   ])("refuses %s with 422, the spec's messages and nothing written", async (_case, overrides, details) => {
     const user = Object.keys(overrides).length === 0 ? {} : { ...validUser, email: "new@example.com", ...overrides };
     const response = await expectNothingWritten(() => signUp(user));

@@ -2,6 +2,7 @@ import type { ConversationRoute, OutboundChannels } from "../conversations/index
 import type { JobQueue } from "../jobs/index.ts";
 import { apiOutbound } from "./api/outbound.ts";
 import type { ChannelOutbound } from "./channel-outbound.ts";
+import { websiteChatOutbound } from "./website-chat/outbound.ts";
 import { whatsappOutbound } from "./whatsapp/outbound.ts";
 
 // The one rule for where a reply goes: back through the channel its conversation came in by, whoever
@@ -9,17 +10,19 @@ import { whatsappOutbound } from "./whatsapp/outbound.ts";
 // website chat hears the human who took over). A conversation from no channel (the playground, demo
 // data) sends nowhere. A new channel adds one folder and one entry here.
 
-export type Transport = "api" | "whatsapp";
+export type Transport = "api" | "whatsapp" | "web_chat";
 
 const OUTBOUND: Record<Transport, ChannelOutbound> = {
   api: apiOutbound,
   whatsapp: whatsappOutbound,
+  web_chat: websiteChatOutbound,
 };
 
 /** The channel a conversation's messages leave by, or null when it came from none. */
 export function transportOf(route: ConversationRoute): Transport | null {
   if (route.whatsappConnectionId) return "whatsapp";
   if (route.apiChannelId) return "api";
+  if (route.websiteChatId) return "web_chat";
   return null;
 }
 

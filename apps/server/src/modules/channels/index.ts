@@ -6,3 +6,8 @@ export { channelsPlugin } from "./channels.plugin.ts";
 export { playgroundRoutes } from "./playground/playground.routes.ts";
 export { receiveCustomerMessage } from "./receive-customer-message.ts";
 export { customerOfVerifiedIdentity, verifiedIdentityOf } from "./verified-customer.ts";
+export { widgetVisitorRoutes } from "./website-chat/visitor.routes.ts";
+export { embeddingOrigins, ownOrigin } from "./website-chat/website-chats.origins.ts";
+export { findWebsiteChatByKey } from "./website-chat/website-chats.repository.ts";
+export { websiteChatsRoutes } from "./website-chat/website-chats.routes.ts";
+export { widgetAssetsRoutes } from "./website-chat/widget-assets.routes.ts";

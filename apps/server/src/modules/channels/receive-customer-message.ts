@@ -91,6 +91,7 @@ async function conversationFor(tx: Executor, input: CustomerMessage, customerId:
     aiEmployeeId: start.aiEmployeeId,
     apiChannelId: "apiChannelId" in how.source ? how.source.apiChannelId : null,
     whatsappConnectionId: "whatsappConnectionId" in how.source ? how.source.whatsappConnectionId : null,
+    websiteChatId: "websiteChatId" in how.source ? how.source.websiteChatId : null,
     isTest: false,
     lead: start.lead,
   });

@@ -61,7 +61,7 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
 
 export async function insertCompany(
   db: Executor,
-  values: { name: string; logoSmallUrl?: string | null; language?: CompanyLanguage },
+  values: { name: string; logoSmallUrl?: string | null; language?: CompanyLanguage; gettingStartedDismissedAt?: Date },
 ): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values(values).returning({
     id: companies.id,
@@ -73,12 +73,11 @@ export async function insertCompany(
   return row!;
 }
 
+const settingsColumns = { membersMayApprove: companies.membersMayApprove, language: companies.language };
+
 /** The company's settings (null when there is no such company). */
 export async function findCompanySettings(db: Executor, companyId: string): Promise<CompanySettings | null> {
-  const [row] = await db
-    .select({ membersMayApprove: companies.membersMayApprove })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const [row] = await db.select(settingsColumns).from(companies).where(eq(companies.id, companyId));
   return row ?? null;
 }
 
@@ -88,11 +87,7 @@ export async function updateCompanySettings(
   companyId: string,
   patch: CompanySettingsPatch,
 ): Promise<CompanySettings> {
-  const [row] = await db
-    .update(companies)
-    .set(patch)
-    .where(eq(companies.id, companyId))
-    .returning({ membersMayApprove: companies.membersMayApprove });
+  const [row] = await db.update(companies).set(patch).where(eq(companies.id, companyId)).returning(settingsColumns);
   return row!;
 }
 

@@ -15,7 +15,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["companies"],
         summary: "The company's settings (every member may read them)",
         description:
-          "members_may_approve: whether members, not only owners and admins, may authorize action items and cancel placed orders.",
+          "members_may_approve: whether members, not only owners and admins, may authorize action items and cancel placed orders. language: the language the company works in (en or es): new departments' names, hiring presets and the website chat's words.",
         params,
         response: { 200: companySettingsSchema },
       },
@@ -30,7 +30,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["companies"],
         summary: "Change the company's settings (owners and admins)",
         description:
-          "Any subset of the settings: members_may_approve (true or false). A member gets 403 and nothing changes; the change is in the activity log and in /app/me.json at once.",
+          "Any subset of the settings: members_may_approve (true or false), language (en or es; existing department names are left as they are). A member gets 403 and nothing changes; the change is in the activity log and in /app/me.json at once.",
         params,
         body: companySettingsPatchSchema,
         response: { 200: companySettingsSchema, ...errorResponses(403) },

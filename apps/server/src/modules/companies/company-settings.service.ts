@@ -1,4 +1,4 @@
-import type { CompanySettings, CompanySettingsPatch } from "@foreman/contract";
+import { COMPANY_LANGUAGE_LABELS, type CompanySettings, type CompanySettingsPatch } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
@@ -12,9 +12,14 @@ export async function getCompanySettings(db: Db, companyId: string): Promise<Com
   return settings;
 }
 
-/** What the activity log says of a change. */
+/** What the activity log says of a change: one phrase per setting changed. */
 function settingsSummary(patch: CompanySettingsPatch): string {
-  return patch.membersMayApprove ? "Allowed members to approve" : "Left approvals to owners and admins";
+  const phrases: string[] = [];
+  if (patch.membersMayApprove !== undefined)
+    phrases.push(patch.membersMayApprove ? "Allowed members to approve" : "Left approvals to owners and admins");
+  if (patch.language !== undefined)
+    phrases.push(`Set the company's language to ${COMPANY_LANGUAGE_LABELS[patch.language]}`);
+  return phrases.join("; ");
 }
 
 /**

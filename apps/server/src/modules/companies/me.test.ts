@@ -37,10 +37,31 @@ describe("GET /app/me.json", () => {
       email: user.email,
       first_name: "Grace",
       last_name: "Hopper",
-      company: { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member", members_may_approve: false },
+      company: {
+        id: alpha.id,
+        name: "alpha Foods",
+        logo_small_url: null,
+        role: "member",
+        members_may_approve: false,
+        language: "en",
+      },
       managed_companies: [
-        { id: alpha.id, name: "alpha Foods", logo_small_url: null, role: "member", members_may_approve: false },
-        { id: zeta.id, name: "Zeta Logistics", logo_small_url: null, role: "owner", members_may_approve: false },
+        {
+          id: alpha.id,
+          name: "alpha Foods",
+          logo_small_url: null,
+          role: "member",
+          members_may_approve: false,
+          language: "en",
+        },
+        {
+          id: zeta.id,
+          name: "Zeta Logistics",
+          logo_small_url: null,
+          role: "owner",
+          members_may_approve: false,
+          language: "en",
+        },
       ],
     });
     // What the web reads after its camelCase conversion is exactly the contract's Me.

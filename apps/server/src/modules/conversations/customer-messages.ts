@@ -15,6 +15,8 @@ export type NewConversationInput = {
   apiChannelId: string | null;
   /** The WhatsApp number it came through (modules/whatsapp). */
   whatsappConnectionId?: string | null;
+  /** The website chat it came through (modules/channels/website-chat). */
+  websiteChatId?: string | null;
   isTest: boolean;
   /** A lead for the sales pipeline (never for tests): its source and person. */
   lead: { source: string; personName: string } | null;
@@ -38,6 +40,7 @@ export async function createConversation(tx: Executor, input: NewConversationInp
       aiEmployeeId: input.aiEmployeeId,
       apiChannelId: input.apiChannelId,
       whatsappConnectionId: input.whatsappConnectionId ?? null,
+      websiteChatId: input.websiteChatId ?? null,
       isTest: input.isTest,
     })
     .returning({ id: conversations.id });
@@ -55,23 +58,24 @@ export async function createConversation(tx: Executor, input: NewConversationInp
   return row!.id;
 }
 
-/** Where a conversation came in: a channel API channel, or a WhatsApp number. */
-export type ConversationSource = { apiChannelId: string } | { whatsappConnectionId: string };
+/** Where a conversation came in: a channel API channel, a WhatsApp number, or a website chat. */
+export type ConversationSource =
+  | { apiChannelId: string }
+  | { whatsappConnectionId: string }
+  | { websiteChatId: string };
+
+function sourceMatches(source: ConversationSource) {
+  if ("apiChannelId" in source) return eq(conversations.apiChannelId, source.apiChannelId);
+  if ("whatsappConnectionId" in source) return eq(conversations.whatsappConnectionId, source.whatsappConnectionId);
+  return eq(conversations.websiteChatId, source.websiteChatId);
+}
 
 /** The source's open conversation with the customer (the newest not resolved), if any. */
 export async function findOpenChannelConversation(tx: Executor, source: ConversationSource, customerId: string) {
   const [row] = await tx
     .select({ id: conversations.id })
     .from(conversations)
-    .where(
-      and(
-        "apiChannelId" in source
-          ? eq(conversations.apiChannelId, source.apiChannelId)
-          : eq(conversations.whatsappConnectionId, source.whatsappConnectionId),
-        eq(conversations.customerId, customerId),
-        ne(conversations.status, "resolved"),
-      ),
-    )
+    .where(and(sourceMatches(source), eq(conversations.customerId, customerId), ne(conversations.status, "resolved")))
     .orderBy(desc(conversations.createdAt))
     .limit(1);
   return row?.id ?? null;

@@ -55,7 +55,11 @@ export async function postAiMessage(
       status: sql`case when ${conversations.status} = 'resolved' then 'resolved' else ${input.status} end`,
     })
     .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)))
-    .returning({ apiChannelId: conversations.apiChannelId, whatsappConnectionId: conversations.whatsappConnectionId });
+    .returning({
+      apiChannelId: conversations.apiChannelId,
+      whatsappConnectionId: conversations.whatsappConnectionId,
+      websiteChatId: conversations.websiteChatId,
+    });
   const deliveryStatus = conversation
     ? await deliverOutgoing(tx, outbound, { ...row, route: conversation })
     : row.deliveryStatus;

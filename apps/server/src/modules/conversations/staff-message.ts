@@ -49,7 +49,11 @@ export async function postStaffMessage(
     const conversation = {
       id: row.id,
       displayId: row.displayId,
-      route: { apiChannelId: row.apiChannelId, whatsappConnectionId: row.whatsappConnectionId },
+      route: {
+        apiChannelId: row.apiChannelId,
+        whatsappConnectionId: row.whatsappConnectionId,
+        websiteChatId: row.websiteChatId,
+      },
     };
     const draft = await compose(tx, conversation);
     await outbound.checkStaffReply(tx, conversation, { template: Boolean(draft.whatsapp?.template) });

@@ -15,6 +15,7 @@ export async function lockConversation(db: Executor, companyId: string, id: stri
       displayId: conversations.displayId,
       apiChannelId: conversations.apiChannelId,
       whatsappConnectionId: conversations.whatsappConnectionId,
+      websiteChatId: conversations.websiteChatId,
     })
     .from(conversations)
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))

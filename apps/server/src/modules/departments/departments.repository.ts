@@ -1,3 +1,11 @@
+import {
+  type CompanyLanguage,
+  DEPARTMENT_KINDS,
+  DEPARTMENT_NAMES,
+  type DepartmentKind,
+  departmentAvatar,
+  PLACEHOLDER_SORT_ORDER,
+} from "@foreman/contract";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { aiDepartments, aiEmployees } from "#server/db/schema/index.ts";
@@ -37,6 +45,30 @@ export type NewEmployee = typeof aiEmployees.$inferInsert;
 export async function insertDepartment(db: Executor, values: NewDepartment) {
   const [row] = await db.insert(aiDepartments).values(values).returning({ id: aiDepartments.id });
   return row!;
+}
+
+/**
+ * The spec's five departments (sales, retention, support, collections, analytics, sort order 1–5), named
+ * in the company's language, inactive until someone is hired: every new company starts with them.
+ * Answers their ids by kind.
+ */
+export async function insertStandardDepartments(db: Executor, companyId: string, language: CompanyLanguage) {
+  const rows = await db
+    .insert(aiDepartments)
+    .values(
+      DEPARTMENT_KINDS.map((kind) => ({
+        companyId,
+        name: DEPARTMENT_NAMES[language][kind],
+        sortOrder: PLACEHOLDER_SORT_ORDER[kind],
+        isActive: false,
+        avatarUrl: departmentAvatar(kind),
+      })),
+    )
+    .returning({ id: aiDepartments.id, name: aiDepartments.name });
+  const idOf = new Map(rows.map((row) => [row.name, row.id]));
+  return Object.fromEntries(
+    DEPARTMENT_KINDS.map((kind) => [kind, idOf.get(DEPARTMENT_NAMES[language][kind])!]),
+  ) as Record<DepartmentKind, string>;
 }
 
 export async function insertEmployees(db: Executor, values: NewEmployee[]) {

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { apiChannels } from "#server/db/schema/index.ts";
+import { apiChannels, websiteChats } from "#server/db/schema/index.ts";
 
 /** The company's API channels whose token still works (not revoked). */
 export async function countLiveApiChannels(db: Executor, companyId: string): Promise<number> {
@@ -9,4 +9,13 @@ export async function countLiveApiChannels(db: Executor, companyId: string): Pro
     .from(apiChannels)
     .where(and(eq(apiChannels.companyId, companyId), isNull(apiChannels.revokedAt)));
   return row?.n ?? 0;
+}
+
+/** The company's website chats: how many, and how many are switched on. */
+export async function countWebsiteChats(db: Executor, companyId: string): Promise<{ total: number; enabled: number }> {
+  const [row] = await db
+    .select({ total: count(), enabled: sql<number>`count(*) filter (where ${websiteChats.enabled})`.mapWith(Number) })
+    .from(websiteChats)
+    .where(eq(websiteChats.companyId, companyId));
+  return { total: row?.total ?? 0, enabled: row?.enabled ?? 0 };
 }

@@ -4,7 +4,7 @@ import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ChatMessage, type ModelProvider, ProviderError, type TurnHints } from "../agents/index.ts";
 import { findConnection } from "../whatsapp/index.ts";
-import { countLiveApiChannels } from "./integrations.repository.ts";
+import { countLiveApiChannels, countWebsiteChats } from "./integrations.repository.ts";
 
 // Each integration's state is read from reality when the list is asked for: the configuration the
 // server started with and the company's records. One small function per integration; a new one (or a
@@ -98,6 +98,39 @@ export async function channelApiIntegration({ db, companyId }: IntegrationContex
         "An owner or an admin opens a channel for an AI employee; its token, shown once, authenticates the messages sent to POST /api/v1/messages.",
       variables: [],
       endpoint: "POST /app/api_channels.json",
+    },
+  };
+}
+
+/** The website chat: connected while the company has a website chat switched on. */
+export async function websiteChatIntegration({ db, companyId }: IntegrationContext): Promise<Integration> {
+  const chats = await countWebsiteChats(db, companyId);
+  const base: About = {
+    key: "website_chat",
+    name: "Website chat",
+    description:
+      "A chat on your own website: visitors write, your AI employee answers, and the conversations land in the inbox.",
+    actions: [],
+  };
+  if (chats.enabled > 0) {
+    return {
+      ...base,
+      state: "connected",
+      details: [{ label: "Website chats on", value: `${chats.enabled} of ${chats.total}` }],
+      setup: null,
+    };
+  }
+  return {
+    ...base,
+    state: "disconnected",
+    details: chats.total > 0 ? [{ label: "Website chats on", value: `0 of ${chats.total}` }] : [],
+    setup: {
+      instructions:
+        chats.total > 0
+          ? "Every website chat is switched off: an owner or an admin switches one on."
+          : "An owner or an admin adds a website chat: who answers, the websites it may be used on, then pastes its snippet into the site.",
+      variables: [],
+      endpoint: "POST /app/website_chats.json",
     },
   };
 }
@@ -200,6 +233,7 @@ export function emailIntegration(): Integration {
 /** The list, in the order staff see it. */
 export const INTEGRATIONS: readonly IntegrationReader[] = [
   modelProviderIntegration,
+  websiteChatIntegration,
   channelApiIntegration,
   chatwootIntegration,
   whatsappIntegration,

@@ -58,18 +58,20 @@ describe("integrations with the built-in engine and no Chatwoot", () => {
     await t.close();
   });
 
-  it("lists the five integrations in order, each in its real state", async () => {
+  it("lists the six integrations in order, each in its real state", async () => {
     const response = await list(t, bare.headers);
     expect(response.statusCode, response.body).toBe(200);
     const { integrations } = response.json() as { integrations: IntegrationJson[] };
     expect(integrations.map((item) => [item.key, item.state])).toEqual([
       ["model_provider", "connected"],
+      ["website_chat", "disconnected"],
       ["channel_api", "disconnected"],
       ["chatwoot", "disconnected"],
       ["whatsapp", "coming_soon"],
       ["email", "coming_soon"],
     ]);
-    const [model, channel, chatwoot, whatsapp] = integrations;
+    const [model, websiteChat, channel, chatwoot, whatsapp] = integrations;
+    expect(websiteChat).toMatchObject({ details: [], setup: { endpoint: "POST /app/website_chats.json" } });
     expect(model).toMatchObject({
       name: "AI model",
       details: [
@@ -134,6 +136,38 @@ describe("integrations with the built-in engine and no Chatwoot", () => {
     }
     ({ byKey } = await integrationsOf(t, acme.headers));
     expect(byKey.channel_api).toMatchObject({ state: "disconnected", details: [] });
+  });
+
+  it("shows the website chat connected while the company has one switched on, and only its own", async () => {
+    const opened = await t.app.inject({
+      method: "POST",
+      url: "/app/website_chats.json",
+      headers: acme.headers,
+      payload: { name: "Shop chat", ai_employee_id: acme.employee.id, allowed_origins: ["https://acme.example"] },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = (opened.json() as { website_chat: { id: string } }).website_chat.id;
+    let { byKey } = await integrationsOf(t, acme.headers);
+    expect(byKey.website_chat).toMatchObject({
+      state: "connected",
+      details: [{ label: "Website chats on", value: "1 of 1" }],
+      setup: null,
+    });
+    expect((await integrationsOf(t, bare.headers)).byKey.website_chat!.state).toBe("disconnected");
+
+    const off = await t.app.inject({
+      method: "PATCH",
+      url: `/app/website_chats/${id}.json`,
+      headers: acme.headers,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    ({ byKey } = await integrationsOf(t, acme.headers));
+    expect(byKey.website_chat).toMatchObject({
+      state: "disconnected",
+      details: [{ label: "Website chats on", value: "0 of 1" }],
+    });
+    await t.app.inject({ method: "DELETE", url: `/app/website_chats/${id}.json`, headers: acme.headers });
   });
 
   it("is readable by every member", async () => {

@@ -1,9 +1,10 @@
-import type { GrantableTool } from "@foreman/contract";
+import { type CompanyLanguage, type GrantableTool, STANDARD_SKILL_NAMES } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import { aiEmployeeSkills, skills } from "#server/db/schema/index.ts";
 
 // The four skills every company starts with (migration 0011 gives them to companies that existed
 // before skills granted tools). Together they grant every tool; the training centre changes who has which.
+// Their names are the contract's (skills/standard-skills.ts), which hiring presets name too.
 
 export type StandardSkill = { name: string; description: string; tools: GrantableTool[] };
 
@@ -15,47 +16,47 @@ const QUOTE_TOOLS: GrantableTool[] = [
   "request_authorization",
 ];
 
-export const STANDARD_SKILLS: Record<"en" | "es", StandardSkill[]> = {
+export const STANDARD_SKILLS: Record<CompanyLanguage, StandardSkill[]> = {
   en: [
     {
-      name: "Product catalog",
+      name: STANDARD_SKILL_NAMES.en.catalog,
       description: "Knows the catalog, prices and stock, and suggests alternatives.",
       tools: ["find_products"],
     },
     {
-      name: "Quoting",
+      name: STANDARD_SKILL_NAMES.en.quoting,
       description: "Builds quotes from the catalog, sends them and confirms orders within its limits.",
       tools: QUOTE_TOOLS,
     },
     {
-      name: "Order tracking",
+      name: STANDARD_SKILL_NAMES.en.order_tracking,
       description: "Looks up orders and tells customers where theirs is.",
       tools: ["find_orders"],
     },
     {
-      name: "Human handoff",
+      name: STANDARD_SKILL_NAMES.en.handoff,
       description: "Hands the conversation to staff or another department when it should.",
       tools: ["hand_off"],
     },
   ],
   es: [
     {
-      name: "Catálogo de productos",
+      name: STANDARD_SKILL_NAMES.es.catalog,
       description: "Conoce el catálogo, los precios y el stock, y sugiere alternativas.",
       tools: ["find_products"],
     },
     {
-      name: "Cotizaciones",
+      name: STANDARD_SKILL_NAMES.es.quoting,
       description: "Arma cotizaciones desde el catálogo, las envía y confirma pedidos dentro de sus límites.",
       tools: QUOTE_TOOLS,
     },
     {
-      name: "Seguimiento de pedidos",
+      name: STANDARD_SKILL_NAMES.es.order_tracking,
       description: "Busca pedidos y cuenta a los clientes dónde está el suyo.",
       tools: ["find_orders"],
     },
     {
-      name: "Derivación a personas",
+      name: STANDARD_SKILL_NAMES.es.handoff,
       description: "Pasa la conversación al equipo o a otro departamento cuando corresponde.",
       tools: ["hand_off"],
     },

@@ -28,6 +28,7 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     knowledge_base_entries: w.a.knowledgeEntry.id,
     skills: w.a.skill.id,
     templates: w.a.whatsappTemplate.id,
+    website_chats: w.a.websiteChat.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -67,6 +68,14 @@ export async function badInputWorld(): Promise<BadInputSetup> {
   });
   if (revoke.statusCode !== 200) throw new Error(`revoke failed: ${revoke.body}`);
   const expired = await issueTokenFor(db, w.a.userId, new Date(Date.now() - 3 * 60 * 60 * 1000));
+  // Alpha's checklist is already hidden: dismissing takes no input, so the requests it accepts (an
+  // unknown field, a lenient media type) must be seen to write nothing, like any idempotent write.
+  const dismissed = await app.inject({
+    method: "POST",
+    url: "/app/getting_started/dismiss.json",
+    headers: apiHeaders(session.access_token, w.a.companyId),
+  });
+  if (dismissed.statusCode !== 200) throw new Error(`dismissing the checklist failed: ${dismissed.body}`);
 
   // One real file, so /files/{id}/{accessKey}/{fileName} is probed next to a real one.
   const posted = await app.inject({
@@ -84,6 +93,21 @@ export async function badInputWorld(): Promise<BadInputSetup> {
   const url = posted.json<{ attachments: { url: string }[] }>().attachments[0]!.url;
   const [id, accessKey, fileName] = url.split("/").slice(-3) as [string, string, string];
 
+  // A visitor's session on Alpha's website chat, for the widget's routes; and one on Bravo's chat,
+  // disabled since: the guard of widget writes whose probes might all be accepted (bad-requests.ts).
+  const openVisitor = async (key: string) => {
+    const opened = await app.inject({
+      method: "POST",
+      url: "/widget/v1/sessions",
+      payload: { key, origin: "https://shop.example" },
+    });
+    if (opened.statusCode !== 200) throw new Error(`opening a widget session failed: ${opened.body}`);
+    return opened.json<{ token: string }>().token;
+  };
+  const widget = await openVisitor(w.a.websiteChat.key);
+  const widgetClosed = await openVisitor(w.b.websiteChat.key);
+  await db.execute(sql`update website_chats set enabled = false where id = ${w.b.websiteChat.id}`);
+
   return {
     w,
     world: {
@@ -95,6 +119,8 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         refresh: session.refresh_token,
         stranger: w.b.token,
         channel: w.a.apiChannel.token,
+        widget,
+        widgetClosed,
       },
       companies: { own: w.a.companyId, foreign: w.b.companyId },
       pathValue: pathValues(w, { id, accessKey, fileName }),

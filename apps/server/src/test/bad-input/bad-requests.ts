@@ -32,9 +32,17 @@ function guard(operation: Operation, world: BadInputWorld, probes: Probe[], draf
     for (const { name } of free) draft.pathParams[name] = world.pathValue(operation, name).missing;
     return `guard: ${free.map(({ name }) => name).join(", ")} naming nothing`;
   }
-  if (!operation.body || draft.body.kind !== "json") return null;
-  const dropped = dropRequiredField(operation.body, draft.body.value, (path) => touched(`body.${path}`));
-  return dropped ? `guard: body.${dropped} missing` : null;
+  if (operation.body && draft.body.kind === "json") {
+    const dropped = dropRequiredField(operation.body, draft.body.value, (path) => touched(`body.${path}`));
+    if (dropped) return `guard: body.${dropped} missing`;
+  }
+  // A website chat visitor's write (a message, their name) has nothing else to name wrongly: its
+  // visitor's chat is disabled.
+  if (operation.widgetSession && !touched("header.authorization")) {
+    draft.headers.authorization = `Bearer ${world.tokens.widgetClosed}`;
+    return "guard: the visitor's chat is disabled";
+  }
+  return null;
 }
 
 export function badRequestsFor(

@@ -35,6 +35,8 @@ export type Operation = {
   bearer: boolean;
   /** Needs `Authorization: Bearer …` with an API channel's token (the channel API). */
   channelToken: boolean;
+  /** Needs `Authorization: Bearer …` with a website chat visitor's session token (the widget API). */
+  widgetSession: boolean;
   /** Needs `X-Company-ID` of a company the caller belongs to. */
   companyScoped: boolean;
   pathParams: Parameter[];
@@ -73,6 +75,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         name: `${upper} ${path}`,
         bearer: schemes.has("bearer"),
         channelToken: schemes.has("channelToken"),
+        widgetSession: schemes.has("widgetSession"),
         companyScoped: schemes.has("companyId"),
         pathParams: parameters("path"),
         queryParams: parameters("query"),

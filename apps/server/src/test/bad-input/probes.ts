@@ -40,7 +40,18 @@ export type Probe = {
 
 export type BadInputWorld = {
   clientId: string;
-  tokens: { valid: string; revoked: string; expired: string; refresh: string; stranger: string; channel: string };
+  tokens: {
+    valid: string;
+    revoked: string;
+    expired: string;
+    refresh: string;
+    stranger: string;
+    channel: string;
+    /** A website chat visitor's session token. */
+    widget: string;
+    /** A visitor's session token of a chat disabled since: refused once it is read. */
+    widgetClosed: string;
+  };
   companies: { own: string; foreign: string };
   /** Each path parameter: a real value of the caller's company, and a well-formed one that names nothing. */
   pathValue(operation: Operation, name: string): { real: string; missing: string };
@@ -59,7 +70,7 @@ export function baseDraft(operation: Operation, world: BadInputWorld): RequestDr
     rawQuery: "",
     headers: {
       "x-client-id": world.clientId,
-      authorization: `Bearer ${operation.channelToken ? world.tokens.channel : world.tokens.valid}`,
+      authorization: `Bearer ${operation.channelToken ? world.tokens.channel : operation.widgetSession ? world.tokens.widget : world.tokens.valid}`,
       "x-company-id": world.companies.own,
     },
     body: operation.body ? { kind: "json", value: sampleOf(operation.body) } : { kind: "none" },
@@ -77,13 +88,13 @@ function headerProbes(operation: Operation, world: BadInputWorld): Probe[] {
   });
   return [
     ...badAuthorizations(world.tokens).map(([label, value]) =>
-      header("authorization", label, value, operation.bearer || operation.channelToken),
+      header("authorization", label, value, operation.bearer || operation.channelToken || operation.widgetSession),
     ),
     header(
       "authorization",
       "a token of a user of another company",
       `Bearer ${world.tokens.stranger}`,
-      operation.companyScoped || operation.channelToken,
+      operation.companyScoped || operation.channelToken || operation.widgetSession,
     ),
     ...badCompanyIds(world.companies.own, world.companies.foreign).map(([label, value]) =>
       header("x-company-id", label, value, operation.companyScoped),

@@ -1,4 +1,4 @@
-import { type SignUpForm, signUpSchema } from "@foreman/contract";
+import { type SignUpForm, type SignUpFormInput, signUpSchema } from "@foreman/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createFormControl } from "react-hook-form";
 import { isApiError } from "#web/lib/api-error.ts";
@@ -9,15 +9,23 @@ import type { FormEngine } from "./use-deferred-form.ts";
 // The sign-up form's engine, fetched on first use (use-deferred-form.ts): the contract's schema checks
 // the fields, then the account is created. Load it with import() only.
 
-const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "password", "passwordConfirmation", "companyName"] as const;
+const SIGN_UP_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "passwordConfirmation",
+  "companyName",
+  "companyLanguage",
+] as const;
 type FieldName = (typeof SIGN_UP_FIELDS)[number];
 
 function isFieldName(value: string): value is FieldName {
   return (SIGN_UP_FIELDS as readonly string[]).includes(value);
 }
 
-export function createSignUpEngine(): FormEngine<SignUpForm> {
-  const { register, subscribe, handleSubmit, setError } = createFormControl<SignUpForm>({
+export function createSignUpEngine(): FormEngine<SignUpFormInput, SignUpForm> {
+  const { register, subscribe, handleSubmit, setError } = createFormControl<SignUpFormInput, unknown, SignUpForm>({
     resolver: zodResolver(signUpSchema),
   });
   return {

@@ -1,10 +1,10 @@
-import { type CompanyRole, canApprove, canManage } from "@foreman/contract";
+import { type CompanyLanguage, canApprove, canManage, type MemberCompany } from "@foreman/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { meQueryOptions } from "./api.ts";
 
 /** The user's membership of the selected company as /app/me.json tells it, or null until it is known. */
-function useSelectedMembership(): { role: CompanyRole; membersMayApprove: boolean } | null {
+function useSelectedMembership(): MemberCompany | null {
   const companyId = useCompanyId();
   const { data: me } = useQuery(meQueryOptions());
   return me?.managedCompanies.find((c) => c.id === companyId) ?? null;
@@ -30,4 +30,9 @@ export function useCanApprove(): boolean {
 /** The selected company's "members may approve" setting, or null until the user is known. */
 export function useMembersMayApprove(): boolean | null {
   return useSelectedMembership()?.membersMayApprove ?? null;
+}
+
+/** The selected company's language (department names, hiring presets); English until the user is known. */
+export function useCompanyLanguage(): CompanyLanguage {
+  return useSelectedMembership()?.language ?? "en";
 }

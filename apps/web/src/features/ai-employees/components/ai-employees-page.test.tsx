@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
 import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { stubFormDataAsJson } from "#web/test/stub-form-data.ts";
 import { AiEmployeesPage } from "./ai-employees-page.tsx";
@@ -69,6 +70,7 @@ function Harness({ initial, canManage }: { initial: AiEmployeesSearch; canManage
       onSearch={(patch) => setSearch((prev) => ({ ...prev, ...patch }))}
       canManage={canManage}
       departments={[{ id: "dep-sales", name: "Sales" }]}
+      language="en"
     />
   );
 }
@@ -126,6 +128,21 @@ describe("AI employees", () => {
     expect(screen.getByRole("columnheader", { name: "Revenue won" })).toHaveAttribute("aria-sort", "descending");
     await userEvent.click(screen.getByRole("button", { name: "Revenue won" }));
     expect(rowNames()).toEqual(["Ana Lima", "Sofía Reyes", "Marco Bellini"]);
+  });
+
+  it("opens the hire form from a link (?hire=true) and takes it out of the address when closed", async () => {
+    serve();
+    renderPage({ initial: { timeFrame: "monthly", hire: true } });
+    const dialog = await screen.findByRole("dialog", { name: "Hire an AI employee" }, overlayKitWait);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("does not open the hire form from a link for a member", async () => {
+    serve();
+    renderPage({ canManage: false, initial: { timeFrame: "monthly", hire: true } });
+    await screen.findAllByTestId("ai-employee-row");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("shows a member Import and Hire disabled with the reason, Export enabled", async () => {

@@ -1,5 +1,6 @@
 import {
   type AiEmployeesSearch,
+  type CompanyLanguage,
   CREATED_AT_FROM_KEY,
   CREATED_AT_TO_KEY,
   type DateRangeSearch,
@@ -43,18 +44,27 @@ type AiEmployeesPageProps = {
   canManage: boolean;
   /** The departments a hire or an edit may choose (the route reads them: another feature's data). */
   departments: readonly DepartmentChoice[];
+  /** The company's language: hiring presets are offered in it. */
+  language: CompanyLanguage;
 };
 
 /**
  * `/ai_employees`: the workforce with its figures for a period, and hiring, editing, import and
  * export. Inside a CompanyGate.
  */
-export function AiEmployeesPage({ search, onSearch, canManage, departments }: AiEmployeesPageProps) {
+export function AiEmployeesPage({ search, onSearch, canManage, departments, language }: AiEmployeesPageProps) {
   const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const query = useQuery({ ...workforceOutcomesQueryOptions(companyId, search), placeholderData: keepPreviousData });
 
-  const [hiring, setHiring] = useState(false);
+  // Opened by the Hire button, or by a link with `?hire=true` (the getting-started checklist) for
+  // those who may hire.
+  const [hiringHere, setHiringHere] = useState(false);
+  const hiring = hiringHere || (search.hire === true && canManage);
+  const setHiring = (open: boolean) => {
+    setHiringHere(open);
+    if (!open && search.hire) onSearch({ hire: undefined }, { replace: true });
+  };
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState<EmployeeOutcome | null>(null);
@@ -166,7 +176,13 @@ export function AiEmployeesPage({ search, onSearch, canManage, departments }: Ai
       />
       {content}
       <ImportDialog companyId={companyId} open={importing} onOpenChange={setImporting} />
-      <HireDialog companyId={companyId} departments={departments} open={hiring} onOpenChange={setHiring} />
+      <HireDialog
+        companyId={companyId}
+        departments={departments}
+        presets={{ language, currency: data?.currency }}
+        open={hiring}
+        onOpenChange={setHiring}
+      />
       <EditDialog
         companyId={companyId}
         departments={departments}

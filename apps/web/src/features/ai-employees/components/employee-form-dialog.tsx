@@ -13,6 +13,7 @@ import {
   isAiEmployeeNotFound,
 } from "../api.ts";
 import { EmployeeForm } from "./employee-form.tsx";
+import type { PresetContext } from "./employee-form-preset.tsx";
 import { changedFields, employeeToForm, emptyEmployeeForm, formToInput } from "./employee-form-schema.ts";
 
 // Hiring and editing share one form in a dialog. Edit follows the address (`?edit=<id>`), so the
@@ -39,29 +40,31 @@ function withCurrent(departments: readonly DepartmentChoice[], current: Departme
 type HireDialogProps = {
   companyId: string;
   departments: readonly DepartmentChoice[];
+  /** The company's language and currency: the chosen department's preset is offered in them. */
+  presets: PresetContext;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
 
-export function HireDialog({ companyId, departments, open, onOpenChange }: HireDialogProps) {
+export function HireDialog({ companyId, departments, presets, open, onOpenChange }: HireDialogProps) {
   const close = () => onOpenChange(false);
   return (
     <DialogFrame
       open={open}
       onClose={close}
       title="Hire an AI employee"
-      description="Who it is, what it may do alone, and where customers reach it."
+      description="Choose a department to start from its preset, then make it yours: who it is, what it may do alone, and where customers reach it."
       size="2xl"
     >
       {/* Mounted only while open: each hire starts from an empty form. */}
-      {open ? <HireForm companyId={companyId} departments={departments} onClose={close} /> : null}
+      {open ? <HireForm companyId={companyId} departments={departments} presets={presets} onClose={close} /> : null}
     </DialogFrame>
   );
 }
 
 type FormProps = { companyId: string; departments: readonly DepartmentChoice[]; onClose: () => void };
 
-function HireForm({ companyId, departments, onClose }: FormProps) {
+function HireForm({ companyId, departments, presets, onClose }: FormProps & { presets: PresetContext }) {
   const queryClient = useQueryClient();
   const [defaultValues] = useState(() => emptyEmployeeForm());
   return (
@@ -70,6 +73,7 @@ function HireForm({ companyId, departments, onClose }: FormProps) {
       departments={departments}
       submitLabel="Hire"
       failureTitle="AI employee could not be created"
+      presets={presets}
       onCancel={onClose}
       onSubmit={async (values) => {
         await hireAiEmployee(companyId, formToInput(values));

@@ -9,6 +9,7 @@ import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { ContactPointsField } from "./contact-points-field.tsx";
+import { type PresetContext, PresetOffer } from "./employee-form-preset.tsx";
 import {
   type EmployeeFormOutput,
   type EmployeeFormValues,
@@ -34,6 +35,8 @@ type EmployeeFormProps = {
   /** Sends the checked values; throws the API's error to show it. */
   onSubmit: (values: EmployeeFormOutput) => Promise<void>;
   onCancel: () => void;
+  /** A new hire only: offer the preset of the chosen department's kind in the company's language. */
+  presets?: PresetContext;
 };
 
 /** Every hiring field, checked with the contract's rules; the server's refusals land on the fields they name. */
@@ -44,19 +47,21 @@ export function EmployeeForm({
   failureTitle,
   onSubmit,
   onCancel,
+  presets,
 }: EmployeeFormProps) {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
+    resolver: zodResolver(employeeFormSchema),
+    defaultValues,
+  });
   const {
     control,
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
-    resolver: zodResolver(employeeFormSchema),
-    defaultValues,
-  });
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -116,6 +121,7 @@ export function EmployeeForm({
         >
           <Input type="url" autoComplete="off" {...text("avatarUrl")} />
         </FormField>
+        {presets ? <PresetOffer form={form} departments={departments} context={presets} /> : null}
       </div>
       <FormField id={field("persona")} label="Persona" error={errors.persona?.message}>
         <Textarea rows={3} {...text("persona")} />

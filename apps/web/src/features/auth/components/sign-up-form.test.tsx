@@ -101,8 +101,40 @@ describe("SignUpForm", () => {
         password: "correct horse",
         password_confirmation: "correct horse",
         company_name: "Analytical Engines",
+        company_language: "en",
       },
     });
+  });
+
+  it("offers the company's language, English first, chosen by keyboard, and sends it", async () => {
+    api.routes["POST /users.json"] = (_req, res) =>
+      sendJson(res, 422, {
+        error: "validation_failed",
+        error_description: "User could not be created",
+        details: [{ field: "company_language", message: "Must be one of en, es" }],
+      });
+    const form = renderForm();
+    const language = screen.getByRole("combobox", { name: "Company language" });
+    expect(language).toHaveValue("en");
+    expect(language).toHaveAccessibleDescription(
+      "Your departments, AI employee presets and website chat start in this language.",
+    );
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["English", "Español"]);
+    await form.fill(valid);
+    // Reached with Tab from the field before it, changed with the keyboard alone.
+    form.field("Company name").focus();
+    await form.user.tab();
+    expect(language).toHaveFocus();
+    await form.user.selectOptions(language, "Español");
+    expect(language).toHaveValue("es");
+    await form.submit();
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.body).toMatchObject({
+      user: { company_name: "Analytical Engines", company_language: "es" },
+    });
+    // A refusal of the language shows under it.
+    await waitFor(() => expect(language).toHaveAccessibleDescription(expect.stringContaining("Must be one of en, es")));
+    expect(language).toHaveAttribute("aria-invalid", "true");
   });
 
   it("explains a failure that names no field", async () => {

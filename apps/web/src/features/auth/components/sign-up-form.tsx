@@ -1,6 +1,7 @@
 import type { SignUpForm as SignUpValues } from "@foreman/contract";
 import { useDeferredForm } from "../use-deferred-form.ts";
 import { AuthForm } from "./auth-form.tsx";
+import { LanguageField } from "./language-field.tsx";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 type SignUpFormProps = {
@@ -9,10 +10,11 @@ type SignUpFormProps = {
 };
 
 type FieldName = keyof SignUpValues;
+type TextFieldName = Exclude<FieldName, "companyLanguage">;
 
-/** Each field's id, label and input hints (autofill, the phone keyboard). */
+/** Each text field's id, label and input hints (autofill, the phone keyboard). */
 const FIELD_PROPS: Record<
-  FieldName,
+  TextFieldName,
   Pick<TextFieldProps, "id" | "label" | "type" | "inputMode" | "autoComplete" | "placeholder">
 > = {
   firstName: { id: "sign-up-first-name", label: "First name", autoComplete: "given-name" },
@@ -41,7 +43,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const { field: bind, formError, submitting, formProps } = useDeferredForm(loadEngine, onSignedUp);
 
   // Each field bound to the form: its id, label and hints, its value and its error.
-  const field = (name: FieldName) => ({ ...FIELD_PROPS[name], ...bind(name) });
+  const field = (name: TextFieldName) => ({ ...FIELD_PROPS[name], ...bind(name) });
   return (
     <AuthForm
       label="Sign up"
@@ -57,6 +59,12 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       </div>
       <TextField {...field("email")} />
       <TextField {...field("companyName")} />
+      <LanguageField
+        id="sign-up-company-language"
+        label="Company language"
+        hint="Your departments, AI employee presets and website chat start in this language."
+        {...bind("companyLanguage")}
+      />
       <TextField {...field("password")} />
       <TextField {...field("passwordConfirmation")} />
     </AuthForm>

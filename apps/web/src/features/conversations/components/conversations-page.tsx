@@ -8,6 +8,7 @@ import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { EmployeeFilterNotice } from "#web/components/filters/employee-filter-notice.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { cn } from "#web/lib/utils.ts";
@@ -112,7 +113,14 @@ function Results({ search }: { search: ConversationsSearch }) {
           <EmptyState
             icon={MessagesSquare}
             title="No recent conversations"
-            description="Conversations your AI employees have with customers will show up here."
+            description="Conversations with your customers appear here. Put an AI employee on your website, or connect WhatsApp, email or the API."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/training" search={{ tab: "integrations" }}>
+                  Connect a channel
+                </Link>
+              </Button>
+            }
           />
         )
       }

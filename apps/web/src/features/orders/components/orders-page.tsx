@@ -7,6 +7,7 @@ import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { EmployeeFilterNotice } from "#web/components/filters/employee-filter-notice.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { ordersQueryOptions } from "../api.ts";
 import { OrderStateFilter } from "./order-state-filter.tsx";
@@ -62,7 +63,24 @@ function OrdersResults({ search }: { search: OrdersSearch }) {
       updating={query.isPlaceholderData}
       pastEnd={{ icon: PackageOpen, backTo: "last" }}
       empty={
-        <EmptyState icon={PackageOpen} title="No orders" description="Orders matching this filter will show up here." />
+        search.state || search.aiEmployeeId ? (
+          <EmptyState
+            icon={PackageOpen}
+            title="No orders"
+            description="Orders matching this filter will show up here."
+          />
+        ) : (
+          <EmptyState
+            icon={PackageOpen}
+            title="No orders"
+            description="The quotes and orders your AI employees make with customers appear here. Add your products so they can quote them."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/training">Add products</Link>
+              </Button>
+            }
+          />
+        )
       }
     >
       <OrdersList orders={quotes} />

@@ -95,11 +95,12 @@ describe("channelShares", () => {
       ["Email", 30, 0.75],
       ["Phone", 0, 0],
       ["SMS", 0, 0],
+      ["Web chat", 0, 0],
     ]);
   });
 
   it("has no shares when there are no leads", () => {
-    expect(channelShares([]).map((share) => share.share)).toEqual([null, null, null, null]);
+    expect(channelShares([]).map((share) => share.share)).toEqual([null, null, null, null, null]);
   });
 });
 

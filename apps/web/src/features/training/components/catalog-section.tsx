@@ -114,7 +114,7 @@ export function CatalogSection({ search, onSearch, canManage }: CatalogSectionPr
         <EmptyState
           icon={PackagePlus}
           title="No products yet"
-          description="Add the products your AI employees may offer and quote, or import them from a CSV file."
+          description="The products your AI employees may offer and quote appear here. Add them one by one, or import a CSV file."
           action={
             <ManagerOnly allowed={canManage}>
               <Button disabled={!canManage} onClick={() => setEditing("new")}>

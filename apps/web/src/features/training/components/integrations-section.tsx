@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Mail,
   MessageCircle,
+  MessageSquareText,
   MessagesSquare,
   PlugZap,
   Webhook,
@@ -21,9 +22,11 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { integrationsQueryOptions, testModelProviderMutationOptions } from "../integrations-api.ts";
+import { WebsiteChatCard } from "./website-chat-card.tsx";
 
 const ICONS: Record<IntegrationKey, LucideIcon> = {
   model_provider: BrainCircuit,
+  website_chat: MessageSquareText,
   channel_api: Webhook,
   chatwoot: MessagesSquare,
   whatsapp: MessageCircle,
@@ -57,9 +60,12 @@ export function IntegrationsSection({ canManage, cards, children }: Integrations
       <ul className="grid gap-3" aria-label="Integrations">
         {query.data.integrations.map((integration) => (
           <li key={integration.key}>
-            {cards?.[integration.key]?.(integration) ?? (
-              <GenericIntegrationCard integration={integration} canManage={canManage} />
-            )}
+            {cards?.[integration.key]?.(integration) ??
+              (integration.key === "website_chat" ? (
+                <WebsiteChatCard integration={integration} canManage={canManage} />
+              ) : (
+                <GenericIntegrationCard integration={integration} canManage={canManage} />
+              ))}
           </li>
         ))}
       </ul>

@@ -93,7 +93,7 @@ export function KnowledgeSection({ canManage }: { canManage: boolean }) {
         <EmptyState
           icon={BookOpen}
           title="The knowledge base is empty"
-          description="Upload your policies, manuals and price sheets, or write down the answers your AI employees should give."
+          description="What your AI employees read before they answer appears here. Upload your policies, manuals and price sheets, or write down the answers they should give."
         />
       );
     }

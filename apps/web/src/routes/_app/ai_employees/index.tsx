@@ -12,7 +12,7 @@ import { useCallback, useMemo } from "react";
 import { AiEmployeesLoading } from "#web/features/ai-employees/components/ai-employees-loading.tsx";
 import { AiEmployeesPage } from "#web/features/ai-employees/components/ai-employees-page.tsx";
 import { hireableDepartments } from "#web/features/ai-employees/components/employee-form-dialog.tsx";
-import { useCanManage } from "#web/features/companies/use-can-manage.ts";
+import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
 import { isLatestPath } from "#web/lib/latest-path.ts";
@@ -71,6 +71,7 @@ function AiEmployeesScreen() {
   const navigate = Route.useNavigate();
   const companyId = useCompanyId();
   const canManage = useCanManage();
+  const language = useCompanyLanguage();
   const { data: departments } = useQuery(departmentsQueryOptions(companyId));
   const choices = useMemo(() => hireableDepartments(departments ?? []), [departments]);
   const router = useRouter();
@@ -83,5 +84,13 @@ function AiEmployeesScreen() {
     },
     [navigate, router],
   );
-  return <AiEmployeesPage search={search} onSearch={onSearch} canManage={canManage} departments={choices} />;
+  return (
+    <AiEmployeesPage
+      search={search}
+      onSearch={onSearch}
+      canManage={canManage}
+      departments={choices}
+      language={language}
+    />
+  );
 }

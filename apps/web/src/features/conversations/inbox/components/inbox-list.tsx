@@ -1,10 +1,12 @@
 import type { ConversationFilters } from "@foreman/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Inbox } from "lucide-react";
 import { useMemo } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { ShowMoreButton } from "#web/components/layout/show-more-button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { hasConversationFilters } from "#web/features/conversations/filters.ts";
 import { useLiveConversationLists } from "#web/features/conversations/use-live-conversation.ts";
@@ -48,7 +50,16 @@ export function InboxList({ filters, selected }: { filters: ConversationFilters;
           description={
             hasConversationFilters(filters)
               ? "None match these filters. Try another stage, channel or status, or clear the search."
-              : "Conversations your AI employees have with customers will show up here."
+              : "Conversations with your customers appear here. Put an AI employee on your website, or connect WhatsApp, email or the API."
+          }
+          action={
+            hasConversationFilters(filters) ? undefined : (
+              <Button asChild variant="outline">
+                <Link to="/training" search={{ tab: "integrations" }}>
+                  Connect a channel
+                </Link>
+              </Button>
+            )
           }
         />
       </div>

@@ -1,6 +1,7 @@
 import type { DateRangeSearch, LeadStage } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
@@ -12,16 +13,19 @@ import { LeadsBreakdownSection } from "./leads-breakdown.tsx";
 
 const route = getRouteApi("/_app/dashboard");
 
-/** `/dashboard`: indicators and the leads breakdown for a frame or a custom range. */
-export function DashboardPage() {
+/**
+ * `/dashboard`: indicators and the leads breakdown for a frame or a custom range. `checklist` (another
+ * feature's, composed by the route) shows above the indicators, inside the company gate.
+ */
+export function DashboardPage({ checklist }: { checklist?: ReactNode }) {
   return (
     <CompanyGate fallback={<DashboardSkeleton />} resetOnSwitch={false}>
-      <DashboardScreen />
+      <DashboardScreen checklist={checklist} />
     </CompanyGate>
   );
 }
 
-function DashboardScreen() {
+function DashboardScreen({ checklist }: { checklist?: ReactNode }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const companyId = useCompanyId();
@@ -48,6 +52,7 @@ function DashboardScreen() {
         title="AI sales dashboard"
         description={describePeriod(periodFromSearch(search), { compared: true })}
       />
+      {checklist}
       <TimeFrameBar search={search} onSearch={setSearch} />
       <div
         className={indicators.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}

@@ -1,11 +1,13 @@
 import type { ResolutionBody, Task, TaskState } from "@foreman/contract";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { CircleCheckBig, History } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { ShowMoreButton } from "#web/components/layout/show-more-button.tsx";
+import { Button } from "#web/components/ui/button.tsx";
 import { useLiveTaskRefresh } from "#web/features/tasks/use-live-task-refresh.ts";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { actionItemsQueryOptions, loadedTasks, orderToDo } from "../api.ts";
@@ -95,7 +97,12 @@ function ActionItemsList({ state, canApprove }: { state: TaskState; canApprove: 
           <EmptyState
             icon={CircleCheckBig}
             title={EMPTY_TO_DO_TITLE}
-            description="When an AI employee has a question or needs your approval, it shows up here."
+            description="When an AI employee has a question for you or needs your approval, it shows up here. They come from its conversations with customers: try one yourself in the playground."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/ai_employees">Try an AI employee</Link>
+              </Button>
+            }
           />
         ) : (
           <EmptyState
