@@ -25,7 +25,6 @@ describe("channelFromSource", () => {
     ["Website chat", "web_chat"],
     ["web chat", "web_chat"],
     ["Webchat widget", "web_chat"],
-    ["Company website", "web_chat"],
   ])("%s → %s", (source, channel) => {
     expect(channelFromSource(source)).toBe(channel);
   });
@@ -38,7 +37,7 @@ describe("channelFromSource", () => {
     expect(channelFromSource("website text chat")).toBe("sms");
   });
 
-  it.each([undefined, null, "", "web form", "referral", "Instagram"])("falls back to email (%s)", (source) => {
+  it.each([undefined, null, "", "web form", "Website form", "referral", "Instagram"])("falls back to email (%s)", (source) => {
     expect(channelFromSource(source)).toBe("email");
   });
 });

@@ -18,7 +18,7 @@ export function isChannel(value: unknown): value is Channel {
 /**
  * Case-insensitive substring match, checked in the product's order so the first rule wins
  * ("WhatsApp text" is WhatsApp); then the website chat widget's sources ("Website chat", "Web chat",
- * "Webchat"), which the spec's four rules predate; anything else, missing included, is email.
+ * "Webchat"; a "Website form" stays email), which the spec's four rules predate; anything else, missing included, is email.
  */
 export function channelFromSource(source: string | null | undefined): Channel {
   const text = (source ?? "").toLowerCase();
@@ -26,7 +26,7 @@ export function channelFromSource(source: string | null | undefined): Channel {
   if (text.includes("email")) return "email";
   if (text.includes("phone")) return "phone";
   if (text.includes("sms") || text.includes("text")) return "sms";
-  if (/\bweb ?(site )?chat\b|\bwebsite\b/.test(text)) return "web_chat";
+  if (/\bweb ?(site )?chat\b/.test(text)) return "web_chat";
   return "email";
 }
 

@@ -75,7 +75,7 @@ export async function channelApiIntegration({ db, companyId }: IntegrationContex
     key: "channel_api",
     name: "Channel API",
     description:
-      "Lets your website chat or your own apps send customer messages to an AI employee and get its replies.",
+      "Lets your own apps and services send customer messages to an AI employee and get its replies.",
     actions: [],
   };
   if (live > 0) {
