@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { LIVE_EVENTS_HEARTBEAT_SECONDS, type LiveEvent } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +5,7 @@ import { httpError } from "#server/lib/http-error.ts";
 import { toWireJson } from "#server/lib/wire.ts";
 import { companyOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
+import { eventStreams } from "./event-stream.ts";
 import {
   MAX_STREAMS_PER_USER,
   OpenStreamCounter,
@@ -19,15 +19,8 @@ export function formatServerSentEvent(event: LiveEvent): string {
   return `event: ${event.type}\ndata: ${toWireJson(event)}\n\n`;
 }
 
-// The client reconnects after this long when the stream drops (the SSE `retry:` field).
-const RECONNECT_MS = 3000;
-
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open streams never finish on their own: end them when the app closes, or close would wait forever.
-  const open = new Set<PassThrough>();
-  app.addHook("preClose", async () => {
-    for (const stream of open) if (!stream.writableEnded) stream.end();
-  });
+  const openStream = eventStreams(app);
   const perUser = new OpenStreamCounter(MAX_STREAMS_PER_USER);
 
   app.get(
@@ -62,39 +55,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           undefined,
           { "retry-after": String(TOO_MANY_STREAMS_RETRY_AFTER_S) },
         );
-      const stream = new PassThrough();
-      // A write racing a closed connection must not become an unhandled 'error'.
-      stream.on("error", () => {});
-      const send = (text: string) => {
-        if (stream.writable) stream.write(text);
-      };
-      open.add(stream);
-      const unsubscribe = app.events.subscribe(companyId, (event) => send(formatServerSentEvent(event)));
-      const heartbeat = setInterval(() => send(": ping\n\n"), LIVE_EVENTS_HEARTBEAT_SECONDS * 1000);
+      const stream = openStream(reply);
+      stream.onStop(() => perUser.release(userId));
+      const unsubscribe = app.events.subscribe(companyId, (event) => stream.send(formatServerSentEvent(event)));
+      stream.onStop(unsubscribe);
+      const heartbeat = setInterval(() => stream.send(": ping\n\n"), LIVE_EVENTS_HEARTBEAT_SECONDS * 1000);
       heartbeat.unref();
-      let stopped = false;
-      const stop = () => {
-        if (stopped) return;
-        stopped = true;
-        clearInterval(heartbeat);
-        stopWatching();
-        unsubscribe();
-        open.delete(stream);
-        perUser.release(userId);
-        if (!stream.writableEnded) stream.end();
-      };
+      stream.onStop(() => clearInterval(heartbeat));
       // A revoked or expired token, or a user no longer in the company, ends the stream.
-      const stopWatching = watchStreamAccess({ app, request, reply, userId, onLost: stop });
-      // The client went away (the response's socket closed), or the app is closing (preClose ended it).
-      reply.raw.once("close", stop);
-      stream.once("end", stop);
-      // The first bytes flush the headers, so the client knows it is subscribed.
-      send(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-      return reply
-        .header("content-type", "text/event-stream; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("x-accel-buffering", "no")
-        .send(stream);
+      stream.onStop(watchStreamAccess({ app, request, reply, userId, onLost: stream.stop }));
+      return stream.respond();
     },
   );
 };
