@@ -76,14 +76,21 @@ export function PresetOffer({ form, departments, context }: PresetOfferProps) {
     setAppliedFor(departmentId);
   };
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:col-span-2 sm:flex-row sm:items-center">
+    <div className="flex min-w-0 flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:col-span-2 sm:flex-row sm:items-center">
       <Sparkles className="hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
       <p className="flex-1 text-sm">
         <span className="font-medium">{preset.role}</span>: a role, persona, instructions, guardrails and skills ready
         to edit.
         {typed ? " It replaces what you typed in those fields." : null}
       </p>
-      <Button type="button" variant="outline" size="sm" className="self-start sm:self-center" onClick={apply}>
+      {/* Wraps on a phone: a long preset name must not push the form wider than the dialog. */}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="h-auto min-h-8 max-w-full self-start whitespace-normal py-1.5 text-left sm:self-center"
+        onClick={apply}
+      >
         Start from the {preset.role} preset
       </Button>
     </div>
