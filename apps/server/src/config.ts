@@ -187,6 +187,11 @@ export type Config = {
   /** Absolute path of the built SPA. */
   webDist: string;
   /**
+   * PUBLIC_URL: the server's address as the outside world reaches it, for the links it gives out (the
+   * website chat's snippet and frame, WhatsApp's webhook). Unset: the address each request came to.
+   */
+  publicUrl: string | undefined;
+  /**
    * ALLOW_PRIVATE_WEBHOOKS: calls to tenants' URLs (channel webhooks) may reach loopback and private
    * networks, for self-hosters whose receivers live there (lib/outbound-http). Off: public addresses only.
    */
@@ -293,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? seedDemoByDefault(e),
     webDist: resolve(e.WEB_DIST, "apps/web/dist"),
+    publicUrl: e.PUBLIC_URL,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,

@@ -10,9 +10,8 @@ import type { WebsiteChatRow } from "#server/db/schema/index.ts";
  * Foreman's own origin: PUBLIC_URL's when set, else the one this request reached (its protocol and
  * Host, as Fastify reads them under TRUST_PROXY).
  */
-export function ownOrigin(config: Pick<Config, "whatsapp">, request: FastifyRequest): string {
-  // PUBLIC_URL is read into the WhatsApp settings, where it was first needed; it is the server's own address.
-  const publicUrl = config.whatsapp.publicUrl;
+export function ownOrigin(config: Pick<Config, "publicUrl">, request: FastifyRequest): string {
+  const publicUrl = config.publicUrl;
   if (publicUrl) return new URL(publicUrl).origin.toLowerCase();
   return normalizeOrigin(`${request.protocol}://${request.host}`) ?? `${request.protocol}://${request.host}`;
 }
