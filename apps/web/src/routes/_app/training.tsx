@@ -1,7 +1,7 @@
 import type { Integration } from "@foreman/contract";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
-import { useCanManage } from "#web/features/companies/use-can-manage.ts";
+import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
 import { TrainingLoading } from "#web/features/training/components/training-loading.tsx";
 import { TrainingPage } from "#web/features/training/components/training-page.tsx";
 import { parseTrainingSearch, type TrainingSearch } from "#web/features/training/training-search.ts";
@@ -30,6 +30,7 @@ function TrainingScreen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const canManage = useCanManage();
+  const language = useCompanyLanguage();
   const router = useRouter();
   const onSearch = useCallback(
     (patch: Partial<TrainingSearch>, options?: { replace?: boolean }) => {
@@ -49,5 +50,13 @@ function TrainingScreen() {
     }),
     [canManage],
   );
-  return <TrainingPage search={search} onSearch={onSearch} canManage={canManage} integrations={integrations} />;
+  return (
+    <TrainingPage
+      search={search}
+      onSearch={onSearch}
+      canManage={canManage}
+      language={language}
+      integrations={integrations}
+    />
+  );
 }

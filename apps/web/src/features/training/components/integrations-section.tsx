@@ -1,4 +1,4 @@
-import type { Integration, IntegrationKey } from "@foreman/contract";
+import type { CompanyLanguage, Integration, IntegrationKey } from "@foreman/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   BrainCircuit,
@@ -38,6 +38,8 @@ export type IntegrationCardRenderers = Partial<Record<IntegrationKey, (integrati
 
 type IntegrationsSectionProps = {
   canManage: boolean;
+  /** The company's language (the website chat speaks it). */
+  language?: CompanyLanguage;
   /** Cards drawn in place of the generic one, by key; the rest stay generic. */
   cards?: IntegrationCardRenderers;
   /** Under the list (WhatsApp's templates). */
@@ -45,7 +47,7 @@ type IntegrationsSectionProps = {
 };
 
 /** What the AI employees are connected to, each in the state the server reads from reality. */
-export function IntegrationsSection({ canManage, cards, children }: IntegrationsSectionProps) {
+export function IntegrationsSection({ canManage, language, cards, children }: IntegrationsSectionProps) {
   const companyId = useCompanyId();
   const query = useQuery(integrationsQueryOptions(companyId));
 
@@ -62,7 +64,7 @@ export function IntegrationsSection({ canManage, cards, children }: Integrations
           <li key={integration.key}>
             {cards?.[integration.key]?.(integration) ??
               (integration.key === "website_chat" ? (
-                <WebsiteChatCard integration={integration} canManage={canManage} />
+                <WebsiteChatCard integration={integration} canManage={canManage} language={language} />
               ) : (
                 <GenericIntegrationCard integration={integration} canManage={canManage} />
               ))}

@@ -1,3 +1,4 @@
+import type { CompanyLanguage } from "@foreman/contract";
 import { BookOpen, Package, Plug, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
@@ -14,6 +15,8 @@ type TrainingPageProps = {
   onSearch: TrainingSearchUpdate;
   /** Owners and admins change the catalog and the knowledge base; members see those actions disabled. */
   canManage: boolean;
+  /** The company's language (the website chat speaks it). */
+  language?: CompanyLanguage;
   /** What other features add to the integrations tab (WhatsApp's card and templates); the route composes them. */
   integrations?: { cards?: IntegrationCardRenderers; after?: ReactNode };
 };
@@ -25,7 +28,7 @@ const TAB_ICONS = { catalog: Package, knowledge: BookOpen, skills: Wrench, integ
 const isTab = (value: string): value is TrainingTab => (TRAINING_TABS as readonly string[]).includes(value);
 
 /** `/training`: what the AI employees know and sell, one section per tab (the tab is in the address). */
-export function TrainingPage({ search, onSearch, canManage, integrations }: TrainingPageProps) {
+export function TrainingPage({ search, onSearch, canManage, language, integrations }: TrainingPageProps) {
   const tab = search.tab ?? "catalog";
   return (
     <div className="space-y-6">
@@ -62,7 +65,7 @@ export function TrainingPage({ search, onSearch, canManage, integrations }: Trai
           <SkillsSection canManage={canManage} />
         </TabsContent>
         <TabsContent value="integrations">
-          <IntegrationsSection canManage={canManage} cards={integrations?.cards}>
+          <IntegrationsSection canManage={canManage} language={language} cards={integrations?.cards}>
             {integrations?.after}
           </IntegrationsSection>
         </TabsContent>

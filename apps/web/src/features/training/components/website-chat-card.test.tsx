@@ -1,3 +1,4 @@
+import type { CompanyLanguage } from "@foreman/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -62,8 +63,10 @@ beforeEach(() => {
     });
 });
 
-const render = (canManage = true) =>
-  renderInCompany(<WebsiteChatCard integration={INTEGRATION} canManage={canManage} />, { companyId: COMPANY });
+const render = (canManage = true, language: CompanyLanguage = "en") =>
+  renderInCompany(<WebsiteChatCard integration={INTEGRATION} canManage={canManage} language={language} />, {
+    companyId: COMPANY,
+  });
 
 describe("the website chat card", () => {
   it("lists each chat with who answers, its websites and conversations, and shows its snippet", async () => {
@@ -97,11 +100,11 @@ describe("the website chat card", () => {
       chats = [...chats, created];
       sendJson(res, 201, { website_chat: created });
     };
-    render();
+    render(true, "es");
     await screen.findByTestId("website-chat");
     await userEvent.click(screen.getByRole("button", { name: "Add website chat" }));
     const dialog = await screen.findByRole("dialog");
-    // The company's departments are Spanish: so is the greeting's example.
+    // The company works in Spanish: so does its chat, and the greeting's example.
     expect(within(dialog).getByLabelText("Greeting")).toHaveAttribute(
       "placeholder",
       "¡Hola! ¿En qué podemos ayudarte hoy?",

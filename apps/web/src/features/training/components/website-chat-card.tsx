@@ -1,4 +1,4 @@
-import type { Integration, WebsiteChat } from "@foreman/contract";
+import type { CompanyLanguage, Integration, WebsiteChat } from "@foreman/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Code, MessageSquareText, Pencil, Plus, Power, PowerOff, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -27,7 +27,15 @@ import { WebsiteChatSnippet } from "./website-chat-snippet.tsx";
 type Editing = { chat: WebsiteChat | null } | null;
 
 /** The website chat integration: the company's chats, each with its snippet, and adding one. */
-export function WebsiteChatCard({ integration, canManage }: { integration: Integration; canManage: boolean }) {
+export function WebsiteChatCard({
+  integration,
+  canManage,
+  language = "en",
+}: {
+  integration: Integration;
+  canManage: boolean;
+  language?: CompanyLanguage;
+}) {
   const companyId = useCompanyId();
   const queryClient = useQueryClient();
   const query = useQuery(websiteChatsQueryOptions(companyId));
@@ -177,6 +185,7 @@ export function WebsiteChatCard({ integration, canManage }: { integration: Integ
         onClose={() => setEditing(null)}
         employees={employees}
         departments={departments}
+        language={language}
       />
       <DialogFrame
         open={snippetOf !== null}

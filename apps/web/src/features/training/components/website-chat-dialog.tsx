@@ -1,5 +1,5 @@
 import {
-  DEPARTMENT_NAMES,
+  type CompanyLanguage,
   type Department,
   normalizeOrigin,
   WEBSITE_CHAT_DEFAULT_COLOR,
@@ -29,15 +29,6 @@ const GREETING_EXAMPLES = {
   es: "¡Hola! ¿En qué podemos ayudarte hoy?",
 } as const;
 
-/**
- * The company's language as its departments tell it: a company is born with its departments named in
- * its language (contract companies/language.ts), so Spanish names mean a Spanish company.
- */
-export function languageOfDepartments(departments: readonly Pick<Department, "name">[]): "en" | "es" {
-  const spanish = new Set(Object.values(DEPARTMENT_NAMES.es));
-  return departments.some((department) => spanish.has(department.name)) ? "es" : "en";
-}
-
 type WebsiteChatDialogProps = {
   companyId: string;
   /** The chat being edited, or null to add one. */
@@ -46,10 +37,20 @@ type WebsiteChatDialogProps = {
   onClose: () => void;
   employees: readonly EmployeeName[];
   departments: readonly Department[];
+  /** The company's language: the chat speaks it, so the greeting's example is written in it. */
+  language: CompanyLanguage;
 };
 
 /** Add or edit a website chat; a new one ends on its snippet, ready to paste. */
-export function WebsiteChatDialog({ companyId, chat, open, onClose, employees, departments }: WebsiteChatDialogProps) {
+export function WebsiteChatDialog({
+  companyId,
+  chat,
+  open,
+  onClose,
+  employees,
+  departments,
+  language,
+}: WebsiteChatDialogProps) {
   const [created, setCreated] = useState<WebsiteChat | null>(null);
   const close = () => {
     setCreated(null);
@@ -76,6 +77,7 @@ export function WebsiteChatDialog({ companyId, chat, open, onClose, employees, d
           chat={chat}
           employees={employees}
           departments={departments}
+          language={language}
           onCancel={close}
           onSaved={(saved) => (chat ? close() : setCreated(saved))}
         />
@@ -140,16 +142,24 @@ type WebsiteChatFormProps = {
   chat: WebsiteChat | null;
   employees: readonly EmployeeName[];
   departments: readonly Department[];
+  language: CompanyLanguage;
   onCancel: () => void;
   onSaved: (chat: WebsiteChat) => void;
 };
 
-function WebsiteChatForm({ companyId, chat, employees, departments, onCancel, onSaved }: WebsiteChatFormProps) {
+function WebsiteChatForm({
+  companyId,
+  chat,
+  employees,
+  departments,
+  language,
+  onCancel,
+  onSaved,
+}: WebsiteChatFormProps) {
   const queryClient = useQueryClient();
   const { values, set, errors, failure, saving, submit, control, fieldId } = useDialogForm<Values>(() =>
     initialValues(chat),
   );
-  const language = languageOfDepartments(departments);
   const onSubmit = submit({
     parse: parseWebsiteChat,
     save: async (input: WebsiteChatCreate) => {
