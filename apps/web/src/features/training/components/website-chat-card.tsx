@@ -1,7 +1,7 @@
 import type { CompanyLanguage, Integration, WebsiteChat } from "@foreman/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Code, MessageSquareText, Pencil, Plus, Power, PowerOff, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { ConfirmDialog } from "#web/components/feedback/confirm-dialog.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
@@ -121,45 +121,29 @@ export function WebsiteChatCard({
                   Snippet
                   <span className="sr-only"> of {chat.name}</span>
                 </Button>
-                <ManagerOnly allowed={canManage}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={!canManage}
-                    onClick={() => setEditing({ chat })}
-                  >
-                    <Pencil aria-hidden />
-                    Edit
-                    <span className="sr-only"> {chat.name}</span>
-                  </Button>
-                </ManagerOnly>
-                <ManagerOnly allowed={canManage}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={!canManage || pending === chat.id}
-                    onClick={() => void setEnabled(chat, !chat.enabled)}
-                  >
-                    {chat.enabled ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-                    {chat.enabled ? "Switch off" : "Switch on"}
-                    <span className="sr-only"> {chat.name}</span>
-                  </Button>
-                </ManagerOnly>
-                <ManagerOnly allowed={canManage}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={!canManage || pending === chat.id}
-                    onClick={() => setDeleting(chat)}
-                  >
-                    <Trash2 aria-hidden />
-                    Delete
-                    <span className="sr-only"> {chat.name}</span>
-                  </Button>
-                </ManagerOnly>
+                <ChatAction
+                  allowed={canManage}
+                  icon={<Pencil aria-hidden />}
+                  label="Edit"
+                  chatName={chat.name}
+                  onClick={() => setEditing({ chat })}
+                />
+                <ChatAction
+                  allowed={canManage}
+                  busy={pending === chat.id}
+                  icon={chat.enabled ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+                  label={chat.enabled ? "Switch off" : "Switch on"}
+                  chatName={chat.name}
+                  onClick={() => void setEnabled(chat, !chat.enabled)}
+                />
+                <ChatAction
+                  allowed={canManage}
+                  busy={pending === chat.id}
+                  icon={<Trash2 aria-hidden />}
+                  label="Delete"
+                  chatName={chat.name}
+                  onClick={() => setDeleting(chat)}
+                />
               </div>
             </li>
           ))}
@@ -206,5 +190,32 @@ export function WebsiteChatCard({
         onConfirm={() => deleting && void remove(deleting)}
       />
     </IntegrationCard>
+  );
+}
+
+/** One owner-and-admin action on a chat; members see it disabled with the reason (ManagerOnly). */
+function ChatAction({
+  allowed,
+  busy = false,
+  icon,
+  label,
+  chatName,
+  onClick,
+}: {
+  allowed: boolean;
+  busy?: boolean;
+  icon: ReactNode;
+  label: string;
+  chatName: string;
+  onClick: () => void;
+}) {
+  return (
+    <ManagerOnly allowed={allowed}>
+      <Button type="button" variant="outline" size="sm" disabled={!allowed || busy} onClick={onClick}>
+        {icon}
+        {label}
+        <span className="sr-only"> {chatName}</span>
+      </Button>
+    </ManagerOnly>
   );
 }
