@@ -118,3 +118,41 @@ describe("GET /widget/demo", () => {
     expect(response.body).toContain("This chat is not available");
   });
 });
+
+// These are pages, not documented JSON endpoints, so the bad-input walk (plugins/bad-input.test.ts) does
+// not reach them: the same hostile inputs are tried here. None may fail the server, echo what it was
+// sent into the page, or be framed by anyone.
+describe("the widget's pages under hostile input", () => {
+  const XSS = `"><script>alert(1)</script>`;
+  const queries = [
+    "",
+    "key=",
+    `key=${encodeURIComponent(XSS)}`,
+    `key=${"k".repeat(10_000)}`,
+    "key[]=a&key[]=b",
+    "key[a]=b",
+    // NUL, a stray byte and half a surrogate pair.
+    "key=wc_%00%FF%ED%A0%80",
+    `key=${encodeURIComponent("' OR 1=1 --")}`,
+  ];
+
+  it.each(["/widget/frame", "/widget/demo"])("%s answers a plain 404 page nobody may frame", async (path) => {
+    for (const query of queries) {
+      const response = await t.app.inject({ method: "GET", url: `${path}?${query}&origin=${encodeURIComponent(XSS)}` });
+      expect(response.statusCode, `${path}?${query.slice(0, 40)}`).toBe(404);
+      expect(response.body).not.toContain("<script>alert");
+      if (path === "/widget/frame")
+        expect(directive(header(response, "content-security-policy"), "frame-ancestors")).toBe(
+          "frame-ancestors 'none'",
+        );
+    }
+  });
+
+  it("serves only the widget's own files", async () => {
+    for (const file of ["..%2F..%2Fpackage.json", "frame.js%00.css", "loader.js", "FRAME.JS", "x".repeat(90)]) {
+      const response = await t.app.inject({ method: "GET", url: `/widget/assets/${file}` });
+      expect(response.statusCode, file).toBe(404);
+      expect(response.json()).toMatchObject({ error: "not_found" });
+    }
+  });
+});
