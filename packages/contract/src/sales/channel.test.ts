@@ -37,7 +37,10 @@ describe("channelFromSource", () => {
     expect(channelFromSource("website text chat")).toBe("sms");
   });
 
-  it.each([undefined, null, "", "web form", "Website form", "referral", "Instagram"])("falls back to email (%s)", (source) => {
-    expect(channelFromSource(source)).toBe("email");
-  });
+  it.each([undefined, null, "", "web form", "Website form", "referral", "Instagram"])(
+    "falls back to email (%s)",
+    (source) => {
+      expect(channelFromSource(source)).toBe("email");
+    },
+  );
 });

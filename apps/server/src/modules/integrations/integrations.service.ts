@@ -74,8 +74,7 @@ export async function channelApiIntegration({ db, companyId }: IntegrationContex
   const base: About = {
     key: "channel_api",
     name: "Channel API",
-    description:
-      "Lets your own apps and services send customer messages to an AI employee and get its replies.",
+    description: "Lets your own apps and services send customer messages to an AI employee and get its replies.",
     actions: [],
   };
   if (live > 0) {
