@@ -45,9 +45,41 @@ const readStarts: Plugin = {
   },
 };
 
+/** Each chunk's static imports, by file name: a chunk's code runs only once all of them are loaded. */
+const staticImports = new Map<string, readonly string[]>();
+
+const readChunkImports: Plugin = {
+  name: "foreman:read-chunk-imports",
+  apply: "build",
+  // Before Vite writes the preload lists (its own generateBundle), with the chunks' final names.
+  enforce: "pre",
+  generateBundle(_options, bundle) {
+    staticImports.clear();
+    for (const file of Object.values(bundle)) if (file.type === "chunk") staticImports.set(file.fileName, file.imports);
+  },
+};
+
+/** The JavaScript files certainly loaded when `host`'s code runs: its static imports, and theirs. */
+function loadedWith(host: string): Set<string> {
+  const loaded = new Set<string>();
+  const stack = [...(staticImports.get(host) ?? [])];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    stack.push(...(staticImports.get(file) ?? []));
+  }
+  return loaded;
+}
+
 export default defineConfig({
   // The router plugin must run before react() so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), readStarts],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    readStarts,
+    readChunkImports,
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
@@ -55,6 +87,16 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    modulePreload: {
+      // Every import() carries the list of files to fetch with it. Those the importing chunk already
+      // has (React, the router, the start chunk…) were listed again by every lazy route: bytes on a cold
+      // load for nothing. Stylesheets stay listed (they are not static imports of a chunk).
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== "js") return deps;
+        const loaded = loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
     rolldownOptions: {
       // Building a zod schema has no side effects, so a schema nothing uses is dropped: the shell
       // imports pure rules from `@foreman/contract` (package marked side-effect free) without

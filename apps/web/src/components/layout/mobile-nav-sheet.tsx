@@ -12,7 +12,7 @@ import { mainNav, secondaryNav } from "./nav-config.ts";
 import { NavList, navItemClass } from "./nav-list.tsx";
 import { useSidebar } from "./sidebar-context.tsx";
 
-type MobileNavProps = {
+export type MobileNavProps = {
   company: Company | null;
   managedCompanies: readonly Company[];
   departments: readonly Department[];
@@ -20,8 +20,14 @@ type MobileNavProps = {
   onSignOut: () => void;
 };
 
-/** Below 768 px both sidebars give way to this slide-in panel. */
-export function MobileNav({ company, managedCompanies, departments, onSwitchCompany, onSignOut }: MobileNavProps) {
+/** Below 768 px both sidebars give way to this slide-in panel (loaded on first open: mobile-nav.tsx). */
+export default function MobileNavSheet({
+  company,
+  managedCompanies,
+  departments,
+  onSwitchCompany,
+  onSignOut,
+}: MobileNavProps) {
   const { openMobile, setOpenMobile } = useSidebar();
   const close = () => setOpenMobile(false);
   return (

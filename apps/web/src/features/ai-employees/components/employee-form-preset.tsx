@@ -6,7 +6,9 @@ import {
   employeePreset,
   matchDepartmentKind,
 } from "@foreman/contract";
-import { Sparkles } from "lucide-react";
+// A wand, not the Assistant's sparkles: an icon the shell's nav shares with a screen becomes a file of
+// its own on every cold load.
+import { WandSparkles } from "lucide-react";
 import { useState } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { Button } from "#web/components/ui/button.tsx";
@@ -63,7 +65,7 @@ export function PresetOffer({ form, departments, context }: PresetOfferProps) {
   if (appliedFor === departmentId) {
     return (
       <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:col-span-2">
-        <Sparkles className="size-4 shrink-0 text-primary" aria-hidden />
+        <WandSparkles className="size-4 shrink-0 text-primary" aria-hidden />
         Filled from the {preset.role} preset. Change anything before hiring.
       </p>
     );
@@ -77,7 +79,7 @@ export function PresetOffer({ form, departments, context }: PresetOfferProps) {
   };
   return (
     <div className="flex min-w-0 flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:col-span-2 sm:flex-row sm:items-center">
-      <Sparkles className="hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
+      <WandSparkles className="hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
       <p className="flex-1 text-sm">
         <span className="font-medium">{preset.role}</span>: a role, persona, instructions, guardrails and skills ready
         to edit.
