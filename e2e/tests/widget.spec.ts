@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { apiGet, sessionHeaders, signIn } from "./helpers.ts";
 
@@ -82,6 +83,12 @@ test("a visitor chats on the demo shop page, untouched by its CSS, and the conve
   await expect(box).toHaveValue("");
   await expect(log.locator(".from-ai:not(.greeting)").first()).toBeVisible({ timeout: 20_000 });
   const answers = await log.locator(".from-ai:not(.greeting)").count();
+
+  // The open chat, with a conversation in it, has no serious accessibility problems (the sample shop
+  // around it is not ours to judge).
+  const audit = await new AxeBuilder({ page: visitor }).include("iframe[data-foreman-chat]").analyze();
+  const serious = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
 
   // Escape closes and gives focus back to the launcher.
   await box.press("Escape");
