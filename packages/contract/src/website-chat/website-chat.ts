@@ -129,8 +129,11 @@ export const websiteChatReplySchema = z.object({ websiteChat: websiteChatSchema 
 /** `POST /widget/v1/sessions`: opens (or resumes, with the stored token) a visitor's session. */
 export const widgetSessionRequestSchema = z.object({
   key: z.string().min(1).max(64),
-  /** The host page's origin (the loader reads it; the frame's CSP `frame-ancestors` holds it to the truth). */
-  origin: z.string().max(WEBSITE_CHAT_LIMITS.originLength),
+  /**
+   * The host page's origin (the loader reads it; the frame's CSP `frame-ancestors` holds it to the
+   * truth). A page calling the API itself may leave it out: its browser's `Origin` header is checked then.
+   */
+  origin: z.string().max(WEBSITE_CHAT_LIMITS.originLength).optional(),
   /** The session token this browser kept for this site, to resume its conversation. */
   token: z.string().max(128).optional(),
 });

@@ -68,7 +68,7 @@ export const widgetVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Open or resume a visitor's session with a website chat",
         description:
-          "key (the chat's public key), origin (the host page's), optional token (the one this browser kept). The origin, and the Origin header when sent, must be one of the chat's allowed websites or this server's own: 403 origin_not_allowed otherwise. A token of this chat resumes its visitor and is answered back; any other opens a new visitor with a new token. An unknown or disabled key is a 404.",
+          "key (the chat's public key), origin (the host page's; may be left out when the browser sends an Origin header), optional token (the one this browser kept). The origin, and the Origin header when sent, must be one of the chat's allowed websites or this server's own: 403 origin_not_allowed otherwise, and when neither is given. A token of this chat resumes its visitor and is answered back; any other opens a new visitor with a new token. An unknown or disabled key is a 404.",
         body: widgetSessionRequestSchema,
         response: { 200: widgetSessionSchema, ...errorResponses(403, 404) },
       },

@@ -76,6 +76,8 @@ export async function openSession(
 ): Promise<WidgetSession> {
   const chat = await findWebsiteChatByKey(db, request.key);
   if (!chat?.enabled) throw chatNotAvailable();
+  // A session is for a website: a request naming none (no origin given, no Origin header) is refused.
+  if (request.origin === undefined && headerOrigin === undefined) throw originNotAllowed();
   checkOrigins(chat, own, [request.origin, headerOrigin]);
   const resumed = request.token ? await findVisitorByTokenHash(db, hashToken(request.token)) : null;
   let token: string;
@@ -86,7 +88,7 @@ export async function openSession(
     await touchVisitor(db, visitor.id);
   } else {
     const fresh = newSessionToken();
-    const origin = normalizeOrigin(request.origin) ?? own;
+    const origin = normalizeOrigin(request.origin ?? headerOrigin ?? "") ?? own;
     await db.transaction((tx) => insertVisitor(tx, chat, { tokenHash: fresh.tokenHash, origin }));
     token = fresh.token;
     visitor = (await findVisitorByTokenHash(db, fresh.tokenHash))!;

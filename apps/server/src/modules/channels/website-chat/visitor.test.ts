@@ -87,6 +87,11 @@ describe("the website chat visitor API", () => {
     const byHeader = await session({ key: chat.key, origin: SHOP }, { origin: "https://evil.example" });
     expect(byHeader.statusCode).toBe(403);
     expect((await session({ key: chat.key, origin: "not an origin" })).statusCode).toBe(403);
+    // A page calling the API itself may leave the origin to its browser's Origin header; naming no
+    // website at all opens nothing.
+    expect((await session({ key: chat.key }, { origin: SHOP })).statusCode).toBe(200);
+    expect((await session({ key: chat.key }, { origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await session({ key: chat.key })).statusCode).toBe(403);
     // Foreman's own origin (the demo page) is always allowed.
     const own = await session({ key: chat.key, origin: "http://localhost:80" }, { host: "localhost:80" });
     expect(own.statusCode, own.body).toBe(200);
