@@ -35,6 +35,7 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { integrationsRoutes } from "./modules/integrations/index.ts";
 import { jobsPlugin } from "./modules/jobs/index.ts";
 import { knowledgePlugin, knowledgeRoutes } from "./modules/knowledge/index.ts";
+import { mailPlugin } from "./modules/mail/index.ts";
 import { ordersRoutes } from "./modules/orders/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
@@ -137,6 +138,7 @@ export async function buildApp({
   await app.register(agentsPlugin, { runtime: agentRuntime, provider: modelProvider });
   await app.register(knowledgePlugin);
   await app.register(whatsappPlugin);
+  await app.register(mailPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,

@@ -169,3 +169,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "x", DATABASE_URL: "y" })).toThrow(/PORT .*; DATABASE_URL /);
   });
 });
+
+describe("outbound mail settings", () => {
+  it("reads SMTP_URL and MAIL_FROM, and has no SMTP server by default", () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: "Foreman <no-reply@localhost>" });
+    expect(
+      loadConfig({ SMTP_URL: "smtps://u:p@mail.example:465", MAIL_FROM: "Acme Sales <sales@acme.example>" }).mail,
+    ).toEqual({ smtpUrl: "smtps://u:p@mail.example:465", from: "Acme Sales <sales@acme.example>" });
+  });
+
+  it("refuses a URL that is not SMTP without repeating its password, and a sender that is no address", () => {
+    let message = "";
+    try {
+      loadConfig({ SMTP_URL: "http://user:s3cret@mail.example" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("SMTP_URL");
+    expect(message).not.toContain("s3cret");
+    expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
+  });
+});

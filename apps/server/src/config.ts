@@ -144,6 +144,29 @@ const envSchema = z.object({
     .regex(/^v\d+\.\d+$/, { error: "must look like v22.0" })
     .default("v22.0"),
   WHATSAPP_SDK_URL: httpUrl.default("https://connect.facebook.net/en_US/sdk.js"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+        } catch {
+          return false;
+        }
+      },
+      { error: "must be smtp://user:password@host:587 or smtps://user:password@host:465" },
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      error: "must be an address, or a name and an address: Foreman <no-reply@example.com>",
+    })
+    .default("Foreman <no-reply@localhost>"),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -207,6 +230,11 @@ export type Config = {
   knowledgeExtraction: { timeoutMs: number; memoryMb: number };
   /** Meta's WhatsApp Cloud API (modules/whatsapp/README.md); `configured` false until every required setting is given. */
   whatsapp: WhatsappConfig;
+  /**
+   * Outbound mail (modules/mail/README.md): SMTP_URL's server, or none (mail is kept in the outbox,
+   * unsent), and MAIL_FROM, the sender of mail that names no other.
+   */
+  mail: { smtpUrl: string | undefined; from: string };
   /**
    * The key that seals secrets stored in the database (WhatsApp business tokens): ENCRYPTION_KEY, or one
    * derived from WHATSAPP_APP_SECRET; null when neither is set (nothing can be sealed, nothing needs to be).
@@ -335,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       graphVersion: e.WHATSAPP_GRAPH_VERSION,
       sdkUrl: e.WHATSAPP_SDK_URL,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     encryptionKey: e.ENCRYPTION_KEY
       ? decodeKey(e.ENCRYPTION_KEY)
       : e.WHATSAPP_APP_SECRET

@@ -47,6 +47,7 @@ export * from "./http/errors.ts";
 export * from "./http/headers.ts";
 export * from "./integrations/integration.ts";
 export * from "./knowledge/knowledge.ts";
+export * from "./mail/outbound-mail.ts";
 export * from "./orders/order.ts";
 export * from "./orders/quote-approval.ts";
 export * from "./orders/schemas.ts";

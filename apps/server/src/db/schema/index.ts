@@ -9,6 +9,7 @@ export * from "./conversations.ts";
 export * from "./departments.ts";
 export * from "./jobs.ts";
 export * from "./knowledge.ts";
+export * from "./mail.ts";
 export * from "./orders.ts";
 export * from "./sales.ts";
 export * from "./skills.ts";

@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   "knowledge_index",
   "whatsapp_send",
   "whatsapp_media",
+  "mail_send",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
