@@ -289,12 +289,17 @@ describe("WhatsApp templates", () => {
 
   it("syncs with the WhatsApp Business Account", async () => {
     serve();
-    api.routes["POST /app/whatsapp/templates/sync.json"] = (_req, res) =>
-      sendJson(res, 200, {
-        templates: [template("t1", "order_shipped")],
-        synced_at: new Date().toISOString(),
-        connected: true,
-      });
+    // As the server does: after a sync, the list is what the account holds (a refetch by the live
+    // stream's reconnection, which may come at any time on a busy machine, reads the same).
+    const synced = {
+      templates: [template("t1", "order_shipped")],
+      synced_at: new Date().toISOString(),
+      connected: true,
+    };
+    api.routes["POST /app/whatsapp/templates/sync.json"] = (_req, res) => {
+      api.routes[`GET ${LIST_PATH}`] = (_get, list) => sendJson(list, 200, synced);
+      sendJson(res, 200, synced);
+    };
     const user = userEvent.setup();
     renderTemplates();
     await user.click(await screen.findByRole("button", { name: "Sync now" }));

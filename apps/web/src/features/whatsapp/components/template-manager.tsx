@@ -42,6 +42,8 @@ export function TemplateManager({ canManage }: { canManage: boolean }) {
     setSyncing(true);
     try {
       const list = await syncWhatsappTemplates(companyId);
+      // A list fetch started before the sync would answer the older list after it: drop it first.
+      await queryClient.cancelQueries({ queryKey: whatsappKeys.templates(companyId) });
       queryClient.setQueryData(whatsappKeys.templates(companyId), list);
       toast({ title: "Templates synced", variant: "success" });
       await queryClient.invalidateQueries({ queryKey: whatsappKeys.status(companyId) });
