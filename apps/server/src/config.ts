@@ -11,37 +11,32 @@ const booleanFlag = z
   .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }))
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
-const postgresUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname.length > 0;
-      } catch {
-        return false;
-      }
-    },
-    { error: "must be a postgres:// URL" },
-  );
+/** A URL setting that `accepts` (a text that is no URL at all is refused with the same message). */
+const urlSetting = (accepts: (url: URL) => boolean, error: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return accepts(new URL(value));
+        } catch {
+          return false;
+        }
+      },
+      { error },
+    );
+
+const postgresUrl = urlSetting(
+  (url) => (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname.length > 0,
+  "must be a postgres:// URL",
+);
 
 // An http(s) base URL without query or fragment (paths are appended to it); a trailing slash is dropped.
-const httpUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
-    },
-    { error: "must be an http(s) URL without a query" },
-  )
-  .transform((value) => value.replace(/\/+$/, ""));
+const httpUrl = urlSetting(
+  (url) => (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash,
+  "must be an http(s) URL without a query",
+).transform((value) => value.replace(/\/+$/, ""));
 
 // TRUST_PROXY: whom to believe about the client's address in X-Forwarded-For (Fastify's trustProxy forms).
 // `true` believes anyone, so any client can name itself; it is kept for existing set-ups and warned about
@@ -144,21 +139,10 @@ const envSchema = z.object({
     .regex(/^v\d+\.\d+$/, { error: "must look like v22.0" })
     .default("v22.0"),
   WHATSAPP_SDK_URL: httpUrl.default("https://connect.facebook.net/en_US/sdk.js"),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .refine(
-      (value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-        } catch {
-          return false;
-        }
-      },
-      { error: "must be smtp://user:password@host:587 or smtps://user:password@host:465" },
-    )
-    .optional(),
+  SMTP_URL: urlSetting(
+    (url) => (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "",
+    "must be smtp://user:password@host:587 or smtps://user:password@host:465",
+  ).optional(),
   MAIL_FROM: z
     .string()
     .trim()
