@@ -96,7 +96,8 @@ test("a WhatsApp customer's message appears live in /inbox with the AI employee'
   await expect(frame.getByTestId("window-countdown")).toContainText(/Reply window closes in 2[34] h/);
 
   // WhatsApp reports the reply read: the ticks change in place (message.updated), without a reload.
-  const status = await page.request.post(`${fakeUrl}/fake/message-status`, { data: { status: "read" } });
+  // Named by the customer's number: a reply sent meanwhile to anyone else is not this one.
+  const status = await page.request.post(`${fakeUrl}/fake/message-status`, { data: { status: "read", to: from } });
   expect(((await status.json()) as { status: number }).status).toBe(200);
   await expect(reply.getByRole("img", { name: "Read" })).toBeVisible();
   await expect(reply.getByTestId("delivery-status")).toHaveAttribute("data-status", "read");
@@ -152,6 +153,7 @@ test("staff send an approved template from a WhatsApp conversation, filled from 
   const refused = await page.request.post(`${fakeUrl}/fake/message-status`, {
     data: {
       status: "failed",
+      to: from,
       error_code: 131047,
       error: "More than 24 hours have passed since the customer last replied",
     },

@@ -525,6 +525,26 @@ describe("webhooks", () => {
     });
     expect((await post({ status: "lost" })).status).toBe(400);
   });
+
+  it("names the message by its recipient: the last one sent to that number, whatever went out after", async () => {
+    const post = (body) =>
+      fetch(`${fake.url}/fake/message-status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const token = await tokenFor();
+    const send = (to, text) =>
+      graph("POST", `${phoneNumberId}/messages`, {
+        token,
+        body: { messaging_product: "whatsapp", to, type: "text", text: { body: text } },
+      });
+    const toAna = await send("5491155551111", "For Ana");
+    await send("5491155552222", "For Bruno, sent after");
+    const failed = await post({ status: "failed", to: "+54 9 11 5555-1111", error_code: 131047 });
+    expect(await failed.json()).toMatchObject({ status: 200, wamid: toAna.json.messages[0].id });
+    expect((await post({ status: "read", to: "5491100000000" })).status).toBe(404);
+  });
 });
 
 describe("the signup without a browser", () => {

@@ -365,19 +365,27 @@ export const handlers = {
 
   /**
    * What became of a message the business sent, as Meta reports it: a signed status webhook for the
-   * message with this wamid, else the last one sent. status: sent, delivered, read or failed (with
+   * message with this wamid, else the last one sent to `to` (a WhatsApp id), else the last one sent. status: sent, delivered, read or failed (with
    * error_code and error, e.g. 131047 for the closed 24-hour window).
    */
   async message_status(fake, { body }) {
     const statuses = ["sent", "delivered", "read", "failed"];
     if (!statuses.includes(body?.status))
       return { status: 400, json: { error: `status must be one of ${statuses.join(", ")}` } };
-    const sent = body.wamid ? fake.sent.find((item) => item.wamid === body.wamid) : fake.sent.at(-1);
-    if (!sent)
-      return {
-        status: 404,
-        json: { error: body.wamid ? `No message ${body.wamid} was sent` : "Nothing was sent yet" },
-      };
+    const onlyDigits = (text) => String(text).replace(/\D/g, "");
+    const sent = body.wamid
+      ? fake.sent.find((item) => item.wamid === body.wamid)
+      : body.to
+        ? fake.sent.findLast((item) => onlyDigits(item.to) === onlyDigits(body.to))
+        : fake.sent.at(-1);
+    if (!sent) {
+      const what = body.wamid
+        ? `No message ${body.wamid} was sent`
+        : body.to
+          ? `Nothing was sent to ${body.to}`
+          : "Nothing was sent yet";
+      return { status: 404, json: { error: what } };
+    }
     const error = typeof body.error === "string" && body.error !== "" ? body.error : "Message failed to send";
     const errors =
       body.status === "failed"
