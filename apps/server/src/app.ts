@@ -28,6 +28,7 @@ import {
 import { companiesRoutes, companySettingsRoutes, UserAccessCache } from "./modules/companies/index.ts";
 import { conversationsRoutes, filesRoutes, findMessage, ssoLinksRoutes } from "./modules/conversations/index.ts";
 import { departmentsRoutes } from "./modules/departments/index.ts";
+import { emailChannelsRoutes, emailMessagesRoutes, emailPlugin, emailWebhookRoutes } from "./modules/email/index.ts";
 import type { EventBus } from "./modules/events/index.ts";
 import { createEventBus, eventsPlugin, eventsRoutes } from "./modules/events/index.ts";
 import { gettingStartedRoutes } from "./modules/getting-started/index.ts";
@@ -35,7 +36,7 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { integrationsRoutes } from "./modules/integrations/index.ts";
 import { jobsPlugin } from "./modules/jobs/index.ts";
 import { knowledgePlugin, knowledgeRoutes } from "./modules/knowledge/index.ts";
-import { mailPlugin } from "./modules/mail/index.ts";
+import { mailPlugin, outboxRoutes } from "./modules/mail/index.ts";
 import { ordersRoutes } from "./modules/orders/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
@@ -139,6 +140,7 @@ export async function buildApp({
   await app.register(knowledgePlugin);
   await app.register(whatsappPlugin);
   await app.register(mailPlugin);
+  await app.register(emailPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
@@ -181,6 +183,8 @@ export async function buildApp({
   await app.register(widgetAssetsRoutes);
   // Meta's webhooks: signed with the app secret; each delivery finds its company by its number.
   await app.register(whatsappWebhookRoutes);
+  // Inbound mail as raw RFC 822, signed with EMAIL_WEBHOOK_SECRET; each mail finds its company by its address.
+  await app.register(emailWebhookRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
   await app.register(
     companyScoped(
@@ -189,6 +193,9 @@ export async function buildApp({
       catalogRoutes,
       apiChannelsRoutes,
       websiteChatsRoutes,
+      emailChannelsRoutes,
+      emailMessagesRoutes,
+      outboxRoutes,
       agentsRoutes,
       playgroundRoutes,
       knowledgeRoutes,

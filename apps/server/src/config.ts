@@ -74,13 +74,14 @@ const positiveInt = (fallback: number) =>
     .positive()
     .default(fallback);
 
+const portNumber = z.coerce
+  .number({ error: "must be a port number (0-65535)" })
+  .int({ error: "must be a port number (0-65535)" })
+  .min(0, { error: "must be a port number (0-65535)" })
+  .max(65535, { error: "must be a port number (0-65535)" });
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: "must be a port number (0-65535)" })
-    .int({ error: "must be a port number (0-65535)" })
-    .min(0, { error: "must be a port number (0-65535)" })
-    .max(65535, { error: "must be a port number (0-65535)" })
-    .default(3000),
+  PORT: portNumber.default(3000),
   HOST: z.string().trim().min(1, { error: "must not be empty" }).default("0.0.0.0"),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1, { error: "must not be empty" }).optional(),
@@ -151,6 +152,17 @@ const envSchema = z.object({
       error: "must be an address, or a name and an address: Foreman <no-reply@example.com>",
     })
     .default("Foreman <no-reply@localhost>"),
+  EMAIL_INBOUND_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,200}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
+      error: "must be a domain name like mail.example.com",
+    })
+    .default("mail.foreman.localhost"),
+  EMAIL_INBOUND_PORT: portNumber.optional(),
+  EMAIL_INBOUND_HOST: z.string().trim().min(1, { error: "must not be empty" }).default("0.0.0.0"),
+  EMAIL_WEBHOOK_SECRET: z.string().trim().min(16, { error: "must be at least 16 characters" }).optional(),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -219,6 +231,17 @@ export type Config = {
    * unsent), and MAIL_FROM, the sender of mail that names no other.
    */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Inbound mail (modules/email/README.md): the domain of the channels' inbound addresses, the built-in
+   * SMTP listener's port (EMAIL_INBOUND_PORT; off unless set) and address, and the secret that signs
+   * POST /webhooks/email (EMAIL_WEBHOOK_SECRET; unset: the webhook answers 404).
+   */
+  email: {
+    inboundDomain: string;
+    inboundPort: number | undefined;
+    inboundHost: string;
+    webhookSecret: string | undefined;
+  };
   /**
    * The key that seals secrets stored in the database (WhatsApp business tokens): ENCRYPTION_KEY, or one
    * derived from WHATSAPP_APP_SECRET; null when neither is set (nothing can be sealed, nothing needs to be).
@@ -348,6 +371,12 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       sdkUrl: e.WHATSAPP_SDK_URL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    email: {
+      inboundDomain: e.EMAIL_INBOUND_DOMAIN,
+      inboundPort: e.EMAIL_INBOUND_PORT,
+      inboundHost: e.EMAIL_INBOUND_HOST,
+      webhookSecret: e.EMAIL_WEBHOOK_SECRET,
+    },
     encryptionKey: e.ENCRYPTION_KEY
       ? decodeKey(e.ENCRYPTION_KEY)
       : e.WHATSAPP_APP_SECRET

@@ -41,6 +41,8 @@ export * from "./departments/categories.ts";
 export * from "./departments/department.ts";
 export * from "./departments/kinds.ts";
 export * from "./departments/work.ts";
+export * from "./email/addresses.ts";
+export * from "./email/email-channel.ts";
 export * from "./getting-started/getting-started.ts";
 export * from "./http/case.ts";
 export * from "./http/errors.ts";

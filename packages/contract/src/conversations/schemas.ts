@@ -1,6 +1,7 @@
 // Zod schemas of the conversations API (camelCase; the server renames to snake_case on the wire). The
 // server validates its answers with these and the OpenAPI document is generated from them.
 import { z } from "zod";
+import { messageEmailSchema } from "../email/email-channel.ts";
 import { paginationQuerySchema } from "../http/errors.ts";
 import { ORDER_STATES } from "../orders/order.ts";
 import { periodQuerySchema } from "../period/period-query.ts";
@@ -78,6 +79,8 @@ export const messageSchema = z.object({
     .optional(),
   /** Sent as a WhatsApp template (its name), not as free text. */
   templateName: z.string().nullable().optional(),
+  /** A message that came in or went out as email: its subject, addresses, quoted part and HTML. */
+  email: messageEmailSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -117,6 +120,8 @@ export const conversationListItemSchema = z
     lead: conversationLeadSchema.nullable(),
     aiEmployee: namedRefSchema.nullable(),
     lastMessage: z.object({ content: z.string(), senderType: senderTypeSchema, createdAt: timestamp }).nullable(),
+    /** What it is about, when its channel says: an email thread's subject. */
+    subject: z.string().nullable(),
     lastActivityAt: timestamp,
     createdAt: timestamp,
   })

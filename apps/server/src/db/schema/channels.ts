@@ -128,6 +128,33 @@ export const websiteChats = pgTable(
 );
 
 /**
+ * The email channel: mail to `<inbound_local>@EMAIL_INBOUND_DOMAIN` (the company forwards its own
+ * address there) is answered by one AI employee, or a department's first active one; replies come from
+ * `from_address` (null: the inbound address itself). The local part is random, so it cannot be guessed.
+ */
+export const emailChannels = pgTable(
+  "email_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    inboundLocal: text("inbound_local").notNull(),
+    fromAddress: text("from_address"),
+    aiEmployeeId: uuid("ai_employee_id").references(() => aiEmployees.id, { onDelete: "set null" }),
+    departmentId: uuid("department_id").references(() => aiDepartments.id, { onDelete: "set null" }),
+    enabled: boolean("enabled").notNull().default(true),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_channels_inbound_local_key").on(t.inboundLocal),
+    index("email_channels_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    check("email_channels_inbound_local_check", sql`${t.inboundLocal} ~ '^[a-z0-9][a-z0-9.-]{2,63}$'`),
+  ],
+);
+
+/**
  * One browser's session with a website chat: the visitor holds the token (kept here as its SHA-256
  * hash), which opens only this visitor's conversation. The customer row carries the name and email
  * the visitor chose to give.
@@ -159,4 +186,5 @@ export const websiteChatVisitors = pgTable(
 export type ApiChannelRow = typeof apiChannels.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type WebsiteChatRow = typeof websiteChats.$inferSelect;
+export type EmailChannelRow = typeof emailChannels.$inferSelect;
 export type WebsiteChatVisitorRow = typeof websiteChatVisitors.$inferSelect;

@@ -3,6 +3,7 @@ import {
   CONVERSATION_HANDLERS,
   CONVERSATION_STATUSES,
   DELIVERY_STATUSES,
+  type MessageEmail,
   SENDER_TYPES,
 } from "@foreman/contract";
 import { sql } from "drizzle-orm";
@@ -21,9 +22,15 @@ import {
 } from "drizzle-orm/pg-core";
 import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
-import { apiChannels, customers, websiteChats } from "./channels.ts";
+import { apiChannels, customers, emailChannels, websiteChats } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
 import { whatsappConnections } from "./whatsapp.ts";
+
+/**
+ * See messages.email: a mail's part beside its new text (the wire's MessageEmail without the URL), and
+ * the thread headers it came or went with.
+ */
+export type EmailMessagePart = Omit<MessageEmail, "originalUrl"> & { inReplyTo?: string | null; references?: string[] };
 
 /** See messages.whatsapp. */
 export type WhatsappMessagePart = {
@@ -61,6 +68,12 @@ export const conversations = pgTable(
     }),
     // The website chat it came through (one open conversation per website chat and visitor).
     websiteChatId: uuid("website_chat_id").references(() => websiteChats.id, { onDelete: "set null" }),
+    // The email channel it came through, and the random token of its reply address
+    // (`reply+<token>@EMAIL_INBOUND_DOMAIN`): a customer's answer finds the thread by it.
+    emailChannelId: uuid("email_channel_id").references(() => emailChannels.id, { onDelete: "set null" }),
+    emailReplyToken: text("email_reply_token"),
+    // What the conversation is about, when its channel says (an email thread's subject): the inbox shows it.
+    subject: text("subject"),
     // A playground conversation: staff testing an AI employee. Left out of every list and metric.
     isTest: boolean("is_test").notNull().default(false),
     createdAt: createdAt(),
@@ -69,6 +82,10 @@ export const conversations = pgTable(
     index("conversations_api_channel_id_customer_id_idx").on(t.apiChannelId, t.customerId),
     index("conversations_whatsapp_connection_id_customer_id_idx").on(t.whatsappConnectionId, t.customerId),
     index("conversations_website_chat_id_customer_id_idx").on(t.websiteChatId, t.customerId),
+    index("conversations_email_channel_id_idx").on(t.emailChannelId),
+    uniqueIndex("conversations_email_reply_token_key")
+      .on(t.emailReplyToken)
+      .where(sql`${t.emailReplyToken} is not null`),
     unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId),
     // The inbox: a company's conversations by latest activity, keyset-paged.
     index("conversations_company_id_last_activity_at_idx").on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
@@ -108,6 +125,11 @@ export const messages = pgTable(
     // WhatsApp's part of the message: the template it was sent as (with its parameters, for retries),
     // or the media a customer sent (fetched into attachments by a job).
     whatsapp: jsonb("whatsapp").$type<WhatsappMessagePart>(),
+    // A mail's Message-ID, inbound or ours when sent: deduplicates a mail delivered twice and threads
+    // the customer's answer (In-Reply-To, References) into its conversation. Unique per company.
+    emailMessageId: text("email_message_id"),
+    // The mail's subject, addresses, quoted part, sanitized HTML and why it was not answered.
+    email: jsonb("email").$type<EmailMessagePart>(),
     // Kept to the millisecond: the page cursor carries a JS Date, which has no microseconds.
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
@@ -120,6 +142,9 @@ export const messages = pgTable(
     uniqueIndex("messages_api_channel_id_external_id_key")
       .on(t.apiChannelId, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    uniqueIndex("messages_company_id_email_message_id_key")
+      .on(t.companyId, t.emailMessageId)
+      .where(sql`${t.emailMessageId} is not null`),
     uniqueIndex("messages_whatsapp_message_id_key")
       .on(t.whatsappMessageId)
       .where(sql`${t.whatsappMessageId} is not null`),

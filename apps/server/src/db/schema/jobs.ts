@@ -11,6 +11,7 @@ export const JOB_KINDS = [
   "whatsapp_send",
   "whatsapp_media",
   "mail_send",
+  "email_receive",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;

@@ -10,7 +10,7 @@ import { outboundChannels } from "./dispatch.ts";
  */
 export const channelsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate("outbound", outboundChannels(app.jobs));
+    app.decorate("outbound", outboundChannels(app.jobs, { inboundDomain: app.config.email.inboundDomain }));
     app.jobs.handle(
       "webhook_delivery",
       webhookDeliveryHandler({

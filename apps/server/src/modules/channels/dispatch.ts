@@ -2,6 +2,7 @@ import type { ConversationRoute, OutboundChannels } from "../conversations/index
 import type { JobQueue } from "../jobs/index.ts";
 import { apiOutbound } from "./api/outbound.ts";
 import type { ChannelOutbound } from "./channel-outbound.ts";
+import { type EmailOutboundSettings, emailOutbound } from "./email/outbound.ts";
 import { websiteChatOutbound } from "./website-chat/outbound.ts";
 import { whatsappOutbound } from "./whatsapp/outbound.ts";
 
@@ -10,24 +11,25 @@ import { whatsappOutbound } from "./whatsapp/outbound.ts";
 // website chat hears the human who took over). A conversation from no channel (the playground, demo
 // data) sends nowhere. A new channel adds one folder and one entry here.
 
-export type Transport = "api" | "whatsapp" | "web_chat";
-
-const OUTBOUND: Record<Transport, ChannelOutbound> = {
-  api: apiOutbound,
-  whatsapp: whatsappOutbound,
-  web_chat: websiteChatOutbound,
-};
+export type Transport = "api" | "whatsapp" | "web_chat" | "email";
 
 /** The channel a conversation's messages leave by, or null when it came from none. */
 export function transportOf(route: ConversationRoute): Transport | null {
   if (route.whatsappConnectionId) return "whatsapp";
   if (route.apiChannelId) return "api";
   if (route.websiteChatId) return "web_chat";
+  if (route.emailChannelId) return "email";
   return null;
 }
 
-/** The outbound port (modules/conversations) over the table above. */
-export function outboundChannels(queue: JobQueue): OutboundChannels {
+/** The outbound port (modules/conversations) over one sender per channel. */
+export function outboundChannels(queue: JobQueue, settings: EmailOutboundSettings): OutboundChannels {
+  const OUTBOUND: Record<Transport, ChannelOutbound> = {
+    api: apiOutbound,
+    whatsapp: whatsappOutbound,
+    web_chat: websiteChatOutbound,
+    email: emailOutbound(settings),
+  };
   return {
     async checkStaffReply(tx, conversation, message) {
       const transport = transportOf(conversation.route);

@@ -5,6 +5,7 @@ import {
   type CustomerMessageInput,
   createConversation,
   findOpenChannelConversation,
+  handToStaff,
   storeCustomerMessage,
 } from "../conversations/index.ts";
 import type { EventBus } from "../events/index.ts";
@@ -28,6 +29,11 @@ export type CustomerMessage = {
   /** The customer, found by the channel's own id for them or created, inside the transaction. */
   customer: (tx: Executor) => Promise<string | null>;
   message: Omit<CustomerMessageInput, "companyId" | "conversationId">;
+  /**
+   * Whether the AI employee answers it (default). An automated mail, or one from a sender writing too
+   * fast, is stored for staff and not answered: `hold` also hands the conversation to staff.
+   */
+  answer?: "ai" | "none" | "hold";
   /** More work for the stored message in the same transaction (e.g. fetching media it carries). */
   alsoQueue?: (tx: Executor, queue: JobQueue, message: Message) => Promise<void>;
 };
@@ -36,8 +42,11 @@ export type CustomerMessage = {
 export type NewConversation = {
   channel: Channel;
   aiEmployeeId: string | null;
-  /** A lead for the sales pipeline: its source and person. */
-  lead: { source: string; personName: string };
+  /** A lead for the sales pipeline: its source and person; null for none (an automated mail). */
+  lead: { source: string; personName: string } | null;
+  /** An email conversation's reply address token and subject (modules/email). */
+  emailReplyToken?: string;
+  subject?: string;
 };
 
 export type Received = { conversationId: string; message: Message } | { duplicate: true };
@@ -60,7 +69,9 @@ export async function receiveCustomerMessage(deps: ReceiveDeps, input: CustomerM
       const conversationId = await conversationFor(tx, input, customerId);
       const message = await storeCustomerMessage(tx, { ...input.message, companyId, conversationId });
       if (!message) throw new AlreadyReceived();
-      await deps.queue.enqueue(tx, { companyId, kind: "agent_reply", subjectId: message.id });
+      const answer = input.answer ?? "ai";
+      if (answer === "ai") await deps.queue.enqueue(tx, { companyId, kind: "agent_reply", subjectId: message.id });
+      if (answer === "hold") await handToStaff(tx, companyId, conversationId);
       await input.alsoQueue?.(tx, deps.queue, message);
       return { conversationId, message };
     });
@@ -92,6 +103,9 @@ async function conversationFor(tx: Executor, input: CustomerMessage, customerId:
     apiChannelId: "apiChannelId" in how.source ? how.source.apiChannelId : null,
     whatsappConnectionId: "whatsappConnectionId" in how.source ? how.source.whatsappConnectionId : null,
     websiteChatId: "websiteChatId" in how.source ? how.source.websiteChatId : null,
+    emailChannelId: "emailChannelId" in how.source ? how.source.emailChannelId : null,
+    emailReplyToken: start.emailReplyToken ?? null,
+    subject: start.subject ?? null,
     isTest: false,
     lead: start.lead,
   });

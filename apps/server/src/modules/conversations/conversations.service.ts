@@ -51,6 +51,7 @@ function conversationFields(conversation: Conversation, accountId: number) {
     channel: conversation.channel,
     status: conversation.status,
     handledBy: conversation.handledBy,
+    subject: conversation.subject,
     lastActivityAt: conversation.lastActivityAt.toISOString(),
     createdAt: conversation.createdAt.toISOString(),
   };

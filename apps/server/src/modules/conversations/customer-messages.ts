@@ -1,7 +1,13 @@
 import { type Channel, INBOX_IDS, type Message } from "@foreman/contract";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { conversations, leads, messages, type WhatsappMessagePart } from "#server/db/schema/index.ts";
+import {
+  conversations,
+  type EmailMessagePart,
+  leads,
+  messages,
+  type WhatsappMessagePart,
+} from "#server/db/schema/index.ts";
 import { toMessage } from "./messages.repository.ts";
 
 // The writes of a customer's message, whatever channel brought it: modules/channels
@@ -17,6 +23,11 @@ export type NewConversationInput = {
   whatsappConnectionId?: string | null;
   /** The website chat it came through (modules/channels/website-chat). */
   websiteChatId?: string | null;
+  /** The email channel it came through, and its reply address's token (modules/email). */
+  emailChannelId?: string | null;
+  emailReplyToken?: string | null;
+  /** What it is about, when the channel says (an email's subject). */
+  subject?: string | null;
   isTest: boolean;
   /** A lead for the sales pipeline (never for tests): its source and person. */
   lead: { source: string; personName: string } | null;
@@ -41,6 +52,9 @@ export async function createConversation(tx: Executor, input: NewConversationInp
       apiChannelId: input.apiChannelId,
       whatsappConnectionId: input.whatsappConnectionId ?? null,
       websiteChatId: input.websiteChatId ?? null,
+      emailChannelId: input.emailChannelId ?? null,
+      emailReplyToken: input.emailReplyToken ?? null,
+      subject: input.subject ?? null,
       isTest: input.isTest,
     })
     .returning({ id: conversations.id });
@@ -58,16 +72,18 @@ export async function createConversation(tx: Executor, input: NewConversationInp
   return row!.id;
 }
 
-/** Where a conversation came in: a channel API channel, a WhatsApp number, or a website chat. */
+/** Where a conversation came in: a channel API channel, a WhatsApp number, a website chat, or an email channel. */
 export type ConversationSource =
   | { apiChannelId: string }
   | { whatsappConnectionId: string }
-  | { websiteChatId: string };
+  | { websiteChatId: string }
+  | { emailChannelId: string };
 
 function sourceMatches(source: ConversationSource) {
   if ("apiChannelId" in source) return eq(conversations.apiChannelId, source.apiChannelId);
   if ("whatsappConnectionId" in source) return eq(conversations.whatsappConnectionId, source.whatsappConnectionId);
-  return eq(conversations.websiteChatId, source.websiteChatId);
+  if ("websiteChatId" in source) return eq(conversations.websiteChatId, source.websiteChatId);
+  return eq(conversations.emailChannelId, source.emailChannelId);
 }
 
 /** The source's open conversation with the customer (the newest not resolved), if any. */
@@ -91,6 +107,9 @@ export type CustomerMessageInput = {
   /** WhatsApp's id for the message (deduplicates Meta's retries) and its media, if any. */
   whatsappMessageId?: string | null;
   whatsapp?: WhatsappMessagePart | null;
+  /** A mail's Message-ID (deduplicates a mail delivered twice, threads answers) and its part. */
+  emailMessageId?: string | null;
+  email?: EmailMessagePart | null;
 };
 
 /**
@@ -110,6 +129,8 @@ export async function storeCustomerMessage(tx: Executor, input: CustomerMessageI
       externalId: input.externalId,
       whatsappMessageId: input.whatsappMessageId ?? null,
       whatsapp: input.whatsapp ?? null,
+      emailMessageId: input.emailMessageId ?? null,
+      email: input.email ?? null,
     })
     .onConflictDoNothing()
     .returning();

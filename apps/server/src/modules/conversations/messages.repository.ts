@@ -4,6 +4,7 @@ import {
   type Message,
   type MessageAttachment,
   type MessageCursor,
+  type MessageEmail,
 } from "@foreman/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
@@ -11,6 +12,7 @@ import {
   aiEmployees,
   attachments,
   conversations,
+  type EmailMessagePart,
   messages,
   type WhatsappMessagePart,
 } from "#server/db/schema/index.ts";
@@ -33,6 +35,7 @@ export type MessageRow = {
   deliveryErrorCode?: number | null;
   deliveryError?: string | null;
   whatsapp?: WhatsappMessagePart | null;
+  email?: EmailMessagePart | null;
 };
 
 export const messageColumns = {
@@ -47,6 +50,7 @@ export const messageColumns = {
   deliveryErrorCode: messages.deliveryErrorCode,
   deliveryError: messages.deliveryError,
   whatsapp: messages.whatsapp,
+  email: messages.email,
 };
 
 /** Messages as `MessageRow`s: with their AI employee's picture. */
@@ -202,7 +206,14 @@ export function toMessage(row: MessageRow, files: Message["attachments"] | undef
       ? { status: row.deliveryStatus, errorCode: row.deliveryErrorCode ?? null, error: row.deliveryError ?? null }
       : null,
     templateName: row.whatsapp?.template?.name ?? null,
+    email: row.email ? toMessageEmail(row.id, row.senderType, row.email) : null,
   };
+}
+
+/** A mail's part as the wire shows it: a customer's mail links to its original (.eml) for staff. */
+function toMessageEmail(id: string, senderType: Message["senderType"], part: EmailMessagePart): MessageEmail {
+  const { inReplyTo: _inReplyTo, references: _references, ...shown } = part;
+  return { ...shown, originalUrl: senderType === "customer" ? `/app/email_messages/${id}/original.eml` : null };
 }
 
 /** The conversation's id when it is the company's, else null. */

@@ -2,6 +2,7 @@ import { advanceDeliveryStatus, DEFAULT_SENDER_NAMES, type DeliveryStatus, type 
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client.ts";
 import { aiEmployees, conversations, messages } from "#server/db/schema/index.ts";
+import { routeColumns } from "./conversation-route.ts";
 import { toMessage } from "./messages.repository.ts";
 import type { ConversationRoute, OutboundChannels } from "./outbound-channels.ts";
 
@@ -55,11 +56,7 @@ export async function postAiMessage(
       status: sql`case when ${conversations.status} = 'resolved' then 'resolved' else ${input.status} end`,
     })
     .where(and(eq(conversations.companyId, input.companyId), eq(conversations.id, input.conversationId)))
-    .returning({
-      apiChannelId: conversations.apiChannelId,
-      whatsappConnectionId: conversations.whatsappConnectionId,
-      websiteChatId: conversations.websiteChatId,
-    });
+    .returning(routeColumns);
   const deliveryStatus = conversation
     ? await deliverOutgoing(tx, outbound, { ...row, route: conversation })
     : row.deliveryStatus;

@@ -49,11 +49,7 @@ export async function postStaffMessage(
     const conversation = {
       id: row.id,
       displayId: row.displayId,
-      route: {
-        apiChannelId: row.apiChannelId,
-        whatsappConnectionId: row.whatsappConnectionId,
-        websiteChatId: row.websiteChatId,
-      },
+      route: row.route,
     };
     const draft = await compose(tx, conversation);
     await outbound.checkStaffReply(tx, conversation, { template: Boolean(draft.whatsapp?.template) });

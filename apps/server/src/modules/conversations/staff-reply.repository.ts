@@ -2,6 +2,7 @@ import type { MessageAttachment } from "@foreman/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { attachments, conversations, messages, type WhatsappMessagePart } from "#server/db/schema/index.ts";
+import { routeColumns } from "./conversation-route.ts";
 import { type MessageRow, messageColumns, toAttachment } from "./messages.repository.ts";
 
 // The writes of a staff reply, run in one transaction (messages.service.ts, whatsapp's templates): lock the conversation,
@@ -13,9 +14,7 @@ export async function lockConversation(db: Executor, companyId: string, id: stri
     .select({
       id: conversations.id,
       displayId: conversations.displayId,
-      apiChannelId: conversations.apiChannelId,
-      whatsappConnectionId: conversations.whatsappConnectionId,
-      websiteChatId: conversations.websiteChatId,
+      route: routeColumns,
     })
     .from(conversations)
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, id)))

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { type OutboundMailRow, outboundMails } from "#server/db/schema/index.ts";
+import { findMessage, recordDelivery } from "../conversations/index.ts";
+import type { EventBus } from "../events/index.ts";
 import type { JobHandler } from "../jobs/index.ts";
 
 /** How long one SMTP conversation may take, connection included. */
@@ -9,6 +11,7 @@ export const SMTP_TIMEOUT_MS = 30_000;
 
 export type MailSendDeps = {
   db: Db;
+  events: EventBus;
   /** The SMTP server (nodemailer over SMTP_URL), or null when none is configured: mail is kept unsent. */
   transport: Transporter | null;
 };
@@ -19,7 +22,8 @@ export type MailSendDeps = {
  * out) is retried with the queue's backoff, and the last error stays on the row meanwhile. Without an
  * SMTP server the mail is marked `kept`: it stays in the outbox for owners to read.
  */
-export function mailSendHandler({ db, transport }: MailSendDeps): JobHandler {
+export function mailSendHandler(deps: MailSendDeps): JobHandler {
+  const { db, transport } = deps;
   return async (job) => {
     const [mail] = await db
       .select()
@@ -27,7 +31,9 @@ export function mailSendHandler({ db, transport }: MailSendDeps): JobHandler {
       .where(and(eq(outboundMails.id, job.subjectId), eq(outboundMails.companyId, job.companyId)));
     if (!mail || mail.state === "sent") return { status: "done" };
     if (!transport) {
-      await settle(db, mail, { state: "kept", lastError: "No SMTP server is configured (SMTP_URL)" });
+      const lastError = "No SMTP server is configured (SMTP_URL)";
+      await settle(db, mail, { state: "kept", lastError });
+      await followDelivery(deps, mail, "failed", `Kept in the outbox: ${lastError}`);
       return { status: "done" };
     }
     try {
@@ -40,19 +46,51 @@ export function mailSendHandler({ db, transport }: MailSendDeps): JobHandler {
         inReplyTo: mail.headers.inReplyTo,
         references: mail.headers.references,
         replyTo: mail.headers.replyTo,
+        headers: outboundHeaders(mail),
       });
       await settle(db, mail, { state: "sent", smtpResponse: String(info.response ?? ""), sentAt: new Date() });
+      await followDelivery(deps, mail, "sent", null);
       return { status: "done" };
     } catch (error) {
       const reason = smtpErrorText(error);
       if (isPermanent(error)) {
         await settle(db, mail, { state: "failed", lastError: reason });
+        await followDelivery(deps, mail, "failed", reason);
         return { status: "failed", error: reason };
       }
       await settle(db, mail, { state: "queued", lastError: reason });
       return { status: "retry", error: reason };
     }
   };
+}
+
+/**
+ * Every mail says it came from Foreman (X-Foreman-Mail: loop protection recognises our own mail coming
+ * back); an AI employee's reply also says it is automatic (RFC 3834) and asks Exchange not to answer it
+ * with an out-of-office.
+ */
+function outboundHeaders(mail: OutboundMailRow): Record<string, string> {
+  return {
+    "X-Foreman-Mail": mail.id,
+    ...(mail.headers.autoReplied ? { "Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All" } : {}),
+  };
+}
+
+/** A conversation message the mail carries shows how far it got, live in the open thread. */
+async function followDelivery(
+  { db, events }: MailSendDeps,
+  mail: OutboundMailRow,
+  status: "sent" | "failed",
+  error: string | null,
+) {
+  if (!mail.conversationMessageId) return;
+  await recordDelivery(db, mail.companyId, mail.conversationMessageId, {
+    deliveryStatus: status,
+    deliveryError: error,
+  });
+  const message = await findMessage(db, mail.companyId, mail.conversationMessageId);
+  if (message)
+    await events.publish(mail.companyId, { type: "message.updated", conversationId: message.conversationId, message });
 }
 
 async function settle(

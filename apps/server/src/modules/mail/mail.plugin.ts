@@ -26,7 +26,7 @@ export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { smtpUrl } = app.config.mail;
     const transport = smtpUrl ? nodemailer.createTransport(smtpOptions(smtpUrl)) : null;
-    app.jobs.handle("mail_send", mailSendHandler({ db: app.db, transport }));
+    app.jobs.handle("mail_send", mailSendHandler({ db: app.db, events: app.events, transport }));
     app.addHook("onClose", async () => transport?.close());
   },
   { name: "foreman-mail", dependencies: ["foreman-jobs"] },

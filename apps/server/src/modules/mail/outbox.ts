@@ -13,6 +13,8 @@ export type NewMail = {
   subject: string;
   text: string;
   headers?: OutboundMailHeaders;
+  /** The conversation message this mail carries: its delivery status follows the mail's. */
+  conversationMessageId?: string | null;
 };
 
 /** `<uuid@domain>`: the domain of the sender's address (a Message-ID names where it was made). */
@@ -34,6 +36,7 @@ export async function queueMail(tx: Executor, queue: JobQueue, mail: NewMail) {
       text: mail.text,
       messageId,
       headers: mail.headers ?? {},
+      conversationMessageId: mail.conversationMessageId ?? null,
     })
     .returning({ id: outboundMails.id });
   await queue.enqueue(tx, { companyId: mail.companyId, kind: "mail_send", subjectId: row!.id });

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from "fastify";
+
+// PLACEHOLDER (being written in this session).
+export const emailMessagesRoutes: FastifyPluginAsync = async () => {};
