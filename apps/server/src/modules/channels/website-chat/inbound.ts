@@ -1,6 +1,7 @@
 import type { Message } from "@foreman/contract";
+import { answeringEmployee } from "../answering-employee.ts";
 import { type ReceiveDeps, receiveCustomerMessage } from "../receive-customer-message.ts";
-import { answeringEmployee, UNNAMED_VISITOR, type Visitor } from "./visitor.repository.ts";
+import { UNNAMED_VISITOR, type Visitor } from "./visitor.repository.ts";
 
 /** The lead a website chat conversation opens in the sales pipeline comes from here. */
 export const WEBSITE_CHAT_LEAD_SOURCE = "Website chat";

@@ -1,8 +1,7 @@
 import type { CompanyLanguage } from "@foreman/contract";
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
-  aiEmployees,
   companies,
   conversations,
   customers,
@@ -206,27 +205,4 @@ export async function findChatCompany(db: Executor, companyId: string) {
     .from(companies)
     .where(eq(companies.id, companyId));
   return row as { name: string; language: CompanyLanguage } | undefined;
-}
-
-/**
- * Who answers a chat now: its AI employee, or its department's first active AI employee (the oldest
- * hire); null when the department has none active (the message waits for staff).
- */
-export async function answeringEmployee(
-  db: Executor,
-  chat: Pick<WebsiteChatRow, "companyId" | "aiEmployeeId" | "departmentId">,
-) {
-  const where = chat.aiEmployeeId
-    ? eq(aiEmployees.id, chat.aiEmployeeId)
-    : chat.departmentId
-      ? and(eq(aiEmployees.departmentId, chat.departmentId), eq(aiEmployees.status, "active"))
-      : null;
-  if (!where) return null;
-  const [row] = await db
-    .select({ id: aiEmployees.id, name: aiEmployees.name })
-    .from(aiEmployees)
-    .where(and(eq(aiEmployees.companyId, chat.companyId), where))
-    .orderBy(asc(aiEmployees.createdAt), asc(aiEmployees.id))
-    .limit(1);
-  return row ?? null;
 }

@@ -11,10 +11,10 @@ import type { Db } from "#server/db/client.ts";
 import type { WebsiteChatRow } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { hashToken } from "../../auth/index.ts";
+import { answeringEmployee } from "../answering-employee.ts";
 import type { ReceiveDeps } from "../receive-customer-message.ts";
 import { receiveVisitorMessage } from "./inbound.ts";
 import {
-  answeringEmployee,
   findChatCompany,
   findVisitorByTokenHash,
   insertVisitor,
