@@ -17,11 +17,15 @@
 //    `npm run bench -- knowledge pglite` (or `postgres`) measures one engine;
 //  - knowledge-hostile: me.json p50/p95/p99 while a crafted HTML page and Markdown file, a DOCX that
 //    inflates to 1 GB and a PDF of 10,000 pages are read (goal p99 ≤ 100 ms), beside a baseline;
+//  - email: mails per second through the SMTP listener to a stored conversation, and the p95 from a
+//    mail accepted to its AI reply handed to SMTP, beside the channel API's for the same question;
+//    `npm run bench -- email pglite` (or `postgres`) measures one engine;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
+import { benchEmail } from "./bench/email.mjs";
 import { benchFaults } from "./bench/faults.mjs";
 import { benchKnowledge } from "./bench/knowledge.mjs";
 import { benchKnowledgeHostile } from "./bench/knowledge-hostile.mjs";
@@ -45,4 +49,5 @@ if (!only || only === "sales") await benchSales({ only: process.argv[3] });
 if (!only || only === "agents") await benchAgents({ only: process.argv[3] });
 if (!only || only === "knowledge") await benchKnowledge({ only: process.argv[3] });
 if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
+if (!only || only === "email") await benchEmail({ only: process.argv[3] });
 if (!only || only === "faults") await benchFaults();

@@ -13,6 +13,7 @@ import {
   aiEmployeeSkills,
   aiEmployees,
   companies,
+  emailChannels,
   knowledgeChunks,
   knowledgeEntries,
   memberships,
@@ -336,6 +337,19 @@ describe("the demo seed", () => {
       expect(session.json()).toMatchObject({ language: name === "Andes Comercial" ? "es" : "en" });
       expect(session.json().agent_name).not.toBeNull();
     }
+  });
+
+  it("give each company a fixed inbound address answered by a team with someone active", async () => {
+    const rows = await t.db
+      .select({ company: companies.name, local: emailChannels.inboundLocal, department: aiDepartments.name })
+      .from(emailChannels)
+      .innerJoin(companies, eq(companies.id, emailChannels.companyId))
+      .innerJoin(aiDepartments, eq(aiDepartments.id, emailChannels.departmentId))
+      .orderBy(companies.name);
+    expect(rows).toEqual([
+      { company: "Andes Comercial", local: "andes-demo", department: "Ventas" },
+      { company: "Northwind Supply", local: "northwind-demo", department: "Support" },
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type DemoUserKey,
 } from "./demo-data.ts";
 import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
+import { seedEmailChannel } from "./seed-email-channel.ts";
 import { seedKnowledge } from "./seed-knowledge.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
 import { seedWebsiteChat } from "./seed-website-chat.ts";
@@ -137,6 +138,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       await insertConversationRows(tx, conversations);
       await seedKnowledge(tx, { id: companyId, name: company.name, createdByUserId: owner.id });
       await seedWebsiteChat(tx, { id: companyId, language: company.language, createdByUserId: owner.id });
+      await seedEmailChannel(tx, {
+        id: companyId,
+        name: company.name,
+        language: company.language,
+        createdByUserId: owner.id,
+      });
     }
     return true;
   });

@@ -65,6 +65,19 @@ describe("the integrations list", () => {
         },
         actions: [],
       },
+      {
+        key: "email",
+        name: "Email",
+        description: "Customer mail",
+        state: "setting_up",
+        details: [{ label: "Outgoing mail", value: "Kept in the outbox" }],
+        setup: {
+          instructions: "Set SMTP_URL and MAIL_FROM, then restart the server.",
+          variables: ["SMTP_URL", "MAIL_FROM"],
+          endpoint: null,
+        },
+        actions: ["send_test_mail"],
+      },
     ],
   };
 
@@ -73,7 +86,9 @@ describe("the integrations list", () => {
     expect(list.integrations.map((item) => [item.key, item.state])).toEqual([
       ["model_provider", "connected"],
       ["chatwoot", "disconnected"],
+      ["email", "setting_up"],
     ]);
+    expect(list.integrations[2]!.actions).toEqual(["send_test_mail"]);
     expect(snakeizeKeys(list)).toEqual(wire);
   });
 

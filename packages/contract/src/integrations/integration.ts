@@ -50,7 +50,7 @@ export const INTEGRATION_KEYS = [
 export type IntegrationKey = (typeof INTEGRATION_KEYS)[number];
 
 /** What staff can do with an integration from the list. */
-export const INTEGRATION_ACTIONS = ["test_connection"] as const;
+export const INTEGRATION_ACTIONS = ["test_connection", "send_test_mail"] as const;
 export type IntegrationAction = (typeof INTEGRATION_ACTIONS)[number];
 
 export const integrationDetailSchema = z
@@ -79,7 +79,9 @@ export const integrationSchema = z.object({
   setup: integrationSetupSchema.nullable(),
   actions: z
     .array(z.enum(INTEGRATION_ACTIONS))
-    .describe("test_connection: POST /app/integrations/{key}/test.json (owners and admins)"),
+    .describe(
+      "test_connection: POST /app/integrations/{key}/test.json; send_test_mail: POST /app/outbound_mails/test.json (owners and admins)",
+    ),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
