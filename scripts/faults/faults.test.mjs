@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingWrites, signInDemo } from "./api.mjs";
 import { killMidJob } from "./kill-mid-job.mjs";
 import { kill9DuringWrites } from "./kill9.mjs";
+import { mailOutageAcrossRestart } from "./mail-outage.mjs";
 import { seedDataDir, startServer } from "./server-process.mjs";
 import { SHUTDOWN_BOUND_MS, sigtermUnderLoad } from "./sigterm.mjs";
 
@@ -173,5 +174,15 @@ describe("kill -9 while an AI employee answers", () => {
     await withFreshPostgres(async (url) => {
       expectAnsweredOnce(await killMidJob({ port: 3372, env: { DATABASE_URL: url, SEED_DEMO: "true" } }));
     });
+  });
+});
+
+describe("the SMTP server away for a minute while Foreman is killed and started again", () => {
+  it("PGlite: the AI employee's reply to a customer mail is delivered once, after both", async () => {
+    const run = await mailOutageAcrossRestart({ port: 3380, inboundPort: 3381, env: { DATA_DIR: seededCopy() } });
+    expect(run.replies, run.output).toHaveLength(1);
+    expect(run.replies[0]).toContain("Subject: Re: Pallets");
+    expect(run.sent.attempts).toBeGreaterThanOrEqual(2);
+    expect(run.sent.last_error).toBeNull();
   });
 });

@@ -48,7 +48,12 @@ export function mailSendHandler(deps: MailSendDeps): JobHandler {
         replyTo: mail.headers.replyTo,
         headers: outboundHeaders(mail),
       });
-      await settle(db, mail, { state: "sent", smtpResponse: String(info.response ?? ""), sentAt: new Date() });
+      await settle(db, mail, {
+        state: "sent",
+        lastError: null,
+        smtpResponse: String(info.response ?? ""),
+        sentAt: new Date(),
+      });
       await followDelivery(deps, mail, "sent", null);
       return { status: "done" };
     } catch (error) {

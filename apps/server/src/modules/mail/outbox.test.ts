@@ -76,6 +76,8 @@ describe("outbound mail", () => {
     sinks.push(sink);
     await expect.poll(async () => (await row(t, id)).state, { timeout: 20_000 }).toBe("sent");
     expect(sink.mails.filter((mail) => mail.raw.includes("Sent after an outage"))).toHaveLength(1);
+    // Sent: the failures before it are history, not the mail's state.
+    expect(await row(t, id)).toMatchObject({ lastError: null, smtpResponse: expect.stringMatching(/^250/) });
     expect((await row(t, id)).attempts).toBeGreaterThanOrEqual(2);
   });
 
