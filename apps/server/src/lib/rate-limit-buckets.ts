@@ -48,6 +48,8 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "POST /users.json": "sign-up",
   "GET /app/events": "streams",
   "POST /webhooks/whatsapp": "webhooks",
+  // A forwarder posts every company's inbound mail from a few addresses, like Meta.
+  "POST /webhooks/email": "webhooks",
   "POST /widget/v1/sessions": "widget-sessions",
   "POST /widget/v1/messages": "widget-messages",
   "GET /widget/v1/events": "streams",
