@@ -6,6 +6,7 @@ export { apiChannelsRoutes } from "./api-channels.routes.ts";
 export { channelsPlugin } from "./channels.plugin.ts";
 export { playgroundRoutes } from "./playground/playground.routes.ts";
 export { type CustomerMessage, receiveCustomerMessage } from "./receive-customer-message.ts";
+export { newUnverifiedCustomer } from "./unverified-customer.ts";
 export { customerOfVerifiedIdentity, verifiedIdentityOf } from "./verified-customer.ts";
 export { widgetVisitorRoutes } from "./website-chat/visitor.routes.ts";
 export { embeddingOrigins, ownOrigin } from "./website-chat/website-chats.origins.ts";
