@@ -31,6 +31,8 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   skills: (w) => w.skill.id,
   templates: (w) => w.whatsappTemplate.id,
   website_chats: (w) => w.websiteChat.id,
+  email_channels: (w) => w.emailChannel.id,
+  email_messages: (w) => w.emailMessage.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

@@ -7,6 +7,8 @@ import {
   companies,
   conversations,
   customers,
+  emailChannels,
+  inboundEmails,
   knowledgeEntries,
   messages,
   products,
@@ -36,6 +38,13 @@ export type CompanyWorld = {
   apiChannel: { id: string; token: string };
   /** A website chat answered by the employee, allowing https://shop.example. */
   websiteChat: { id: string; key: string };
+  /** An email channel answered by the employee (`<name>-support@` the default inbound domain). */
+  emailChannel: { id: string; inboundLocal: string };
+  /**
+   * A customer's mail in its own email conversation (display id + 50), with the original it was read
+   * from (`inbound_emails`, stored).
+   */
+  emailMessage: { id: string; conversationId: string; raw: string };
   aiEmployee: { id: string; name: string };
   customer: { id: string; fullName: string };
   conversation: { id: string; displayId: number };
@@ -88,6 +97,15 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       allowedOrigins: ["https://shop.example"],
     })
     .returning({ id: websiteChats.id, key: websiteChats.key });
+  const [emailChannel] = await db
+    .insert(emailChannels)
+    .values({
+      companyId: company.id,
+      name: "Support email",
+      inboundLocal: `${name.toLowerCase().replace(/[^a-z0-9]/g, "")}-support`,
+      aiEmployeeId: employee!.id,
+    })
+    .returning({ id: emailChannels.id, inboundLocal: emailChannels.inboundLocal });
   const [customer] = await db
     .insert(customers)
     .values({
@@ -164,6 +182,13 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
       createdAt: new Date(start + i * 60_000),
     })),
   );
+  const emailMessage = await insertEmailMessage(db, {
+    companyId: company.id,
+    displayId: displayId + 50,
+    emailChannel: emailChannel!,
+    customer: customer!,
+    employeeId: employee!.id,
+  });
   const base = {
     companyId: company.id,
     conversationId: conversation!.id,
@@ -245,6 +270,8 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     department: { id: department.id },
     apiChannel: { id: channel!.id, token: channelToken },
     websiteChat: websiteChat!,
+    emailChannel: emailChannel!,
+    emailMessage,
     aiEmployee: { id: employee!.id, name: employee!.name },
     customer: { id: customer!.id, fullName: customer!.fullName },
     conversation: { id: conversation!.id, displayId: conversation!.displayId },
@@ -259,6 +286,87 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     pastDue: rows[3]!.id,
     headers: apiHeaders(token, company.id),
   };
+}
+
+/** A customer's mail that came in through the channel: its conversation, its message and its stored original. */
+async function insertEmailMessage(
+  db: Db,
+  input: {
+    companyId: string;
+    displayId: number;
+    emailChannel: { id: string; inboundLocal: string };
+    customer: { id: string; fullName: string };
+    employeeId: string;
+  },
+) {
+  const { companyId, emailChannel, customer } = input;
+  const to = `${emailChannel.inboundLocal}@mail.foreman.localhost`;
+  const headerMessageId = `<pallets-${emailChannel.inboundLocal}@buyer.example>`;
+  const raw = [
+    `From: "${customer.fullName}" <buyer@example.com>`,
+    `To: ${to}`,
+    "Subject: Pallets to Lisbon",
+    `Message-ID: ${headerMessageId}`,
+    "Date: Tue, 24 Nov 2026 09:30:00 +0000",
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Hello, do you deliver wooden pallets to Lisbon?",
+    "",
+  ].join("\r\n");
+  const receivedAt = new Date(Date.now() - 3 * HOUR);
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      companyId,
+      displayId: input.displayId,
+      inboxId: 1,
+      channel: "email",
+      customerId: customer.id,
+      aiEmployeeId: input.employeeId,
+      emailChannelId: emailChannel.id,
+      emailReplyToken: `${emailChannel.inboundLocal.replace(/[^a-z0-9]/g, "")}replytoken`.padEnd(24, "0"),
+      subject: "Pallets to Lisbon",
+      lastActivityAt: receivedAt,
+    })
+    .returning({ id: conversations.id });
+  const [message] = await db
+    .insert(messages)
+    .values({
+      companyId,
+      conversationId: conversation!.id,
+      senderType: "customer",
+      senderName: customer.fullName,
+      content: "Hello, do you deliver wooden pallets to Lisbon?",
+      emailMessageId: headerMessageId,
+      email: {
+        subject: "Pallets to Lisbon",
+        from: `"${customer.fullName}" <buyer@example.com>`,
+        to: [to],
+        cc: [],
+        quotedText: null,
+        html: null,
+        automated: null,
+        skippedAttachments: [],
+      },
+      createdAt: receivedAt,
+    })
+    .returning({ id: messages.id });
+  const bytes = new TextEncoder().encode(raw);
+  await db.insert(inboundEmails).values({
+    companyId,
+    emailChannelId: emailChannel.id,
+    headerMessageId,
+    transport: "smtp",
+    envelopeFrom: "buyer@example.com",
+    recipient: to,
+    raw: bytes,
+    byteSize: bytes.byteLength,
+    state: "stored",
+    messageId: message!.id,
+    receivedAt,
+  });
+  return { id: message!.id, conversationId: conversation!.id, raw };
 }
 
 export type TasksWorld = { t: TestApp; a: CompanyWorld; b: CompanyWorld };

@@ -38,7 +38,9 @@ async function selectViews(db: Executor, companyId: string, id?: string): Promis
     .leftJoin(aiDepartments, eq(aiDepartments.id, emailChannels.departmentId))
     .leftJoin(counts, eq(counts.emailChannelId, emailChannels.id))
     .where(
-      id ? and(eq(emailChannels.companyId, companyId), eq(emailChannels.id, id)) : eq(emailChannels.companyId, companyId),
+      id
+        ? and(eq(emailChannels.companyId, companyId), eq(emailChannels.id, id))
+        : eq(emailChannels.companyId, companyId),
     )
     .orderBy(desc(emailChannels.createdAt), desc(emailChannels.id));
   return rows.map(({ channel, aiEmployeeName, departmentName, conversationsCount }) => ({
@@ -74,6 +76,24 @@ export async function lockCompanyEmailChannels(tx: Executor, companyId: string) 
 export async function findCompanyName(db: Executor, companyId: string): Promise<string> {
   const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   return row?.name ?? "";
+}
+
+/** The AI employee's name when it is the company's, else null. */
+export async function findAiEmployeeName(db: Executor, companyId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: aiEmployees.name })
+    .from(aiEmployees)
+    .where(and(eq(aiEmployees.companyId, companyId), eq(aiEmployees.id, id)));
+  return row?.name ?? null;
+}
+
+/** The department's name when it is the company's, else null. */
+export async function findDepartmentName(db: Executor, companyId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: aiDepartments.name })
+    .from(aiDepartments)
+    .where(and(eq(aiDepartments.companyId, companyId), eq(aiDepartments.id, id)));
+  return row?.name ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ChatMessage, type ModelProvider, ProviderError, type TurnHints } from "../agents/index.ts";
 import { findConnection } from "../whatsapp/index.ts";
-import { countLiveApiChannels, countWebsiteChats } from "./integrations.repository.ts";
+import { countEmailChannels, countLiveApiChannels, countWebsiteChats } from "./integrations.repository.ts";
 
 // Each integration's state is read from reality when the list is asked for: the configuration the
 // server started with and the company's records. One small function per integration; a new one (or a
@@ -217,16 +217,72 @@ export async function whatsappIntegration({ db, companyId, config }: Integration
   };
 }
 
-export function emailIntegration(): Integration {
-  return {
+/** The roads mail comes in by, as configured: the built-in SMTP listener and the signed webhook. */
+function inboundRoads(config: Config): string[] {
+  const roads: string[] = [];
+  if (config.email.inboundPort !== undefined) roads.push(`SMTP listener on port ${config.email.inboundPort}`);
+  if (config.email.webhookSecret) roads.push("Webhook POST /webhooks/email");
+  return roads;
+}
+
+/**
+ * Email: connected while the company has an email channel switched on and the server can send mail
+ * (SMTP_URL); setting up while it has a channel but no SMTP server (replies wait in the outbox).
+ */
+export async function emailIntegration({ db, companyId, config }: IntegrationContext): Promise<Integration> {
+  const channels = await countEmailChannels(db, companyId);
+  const smtpUrl = config.mail.smtpUrl;
+  const base: About = {
     key: "email",
     name: "Email",
     description: "Your AI employees answer the customer emails sent to your support address.",
-    state: "coming_soon",
-    details: [],
-    setup: null,
-    actions: [],
+    actions: channels.total > 0 ? ["send_test_mail"] : [],
   };
+  if (channels.total === 0)
+    return {
+      ...base,
+      state: "disconnected",
+      details: [],
+      setup: {
+        instructions:
+          "An owner or an admin adds an email channel (who answers, the address replies come from), then forwards the company's support address to the inbound address it gets.",
+        variables: [],
+        endpoint: "POST /app/email_channels.json",
+      },
+    };
+  const roads = inboundRoads(config);
+  const details = [
+    { label: "Email channels on", value: `${channels.enabled} of ${channels.total}` },
+    // The host only: SMTP_URL carries the server's credentials.
+    { label: "Outgoing mail", value: smtpUrl ? hostOf(smtpUrl) : "Kept in the outbox" },
+    ...(roads.length > 0
+      ? roads.map((road) => ({ label: "Incoming mail", value: road }))
+      : [{ label: "Incoming mail", value: "No way in yet: set EMAIL_INBOUND_PORT or EMAIL_WEBHOOK_SECRET" }]),
+  ];
+  if (!smtpUrl)
+    return {
+      ...base,
+      state: "setting_up",
+      details,
+      setup: {
+        instructions:
+          "Set SMTP_URL (your mail server) and MAIL_FROM, then restart the server. Meanwhile every mail is kept in the Outbox, unsent.",
+        variables: ["SMTP_URL", "MAIL_FROM"],
+        endpoint: null,
+      },
+    };
+  if (channels.enabled === 0)
+    return {
+      ...base,
+      state: "disconnected",
+      details,
+      setup: {
+        instructions: "Every email channel is switched off: an owner or an admin switches one on.",
+        variables: [],
+        endpoint: "PATCH /app/email_channels/{id}.json",
+      },
+    };
+  return { ...base, state: "connected", details, setup: null };
 }
 
 /** The list, in the order staff see it. */

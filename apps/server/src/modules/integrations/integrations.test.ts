@@ -68,9 +68,14 @@ describe("integrations with the built-in engine and no Chatwoot", () => {
       ["channel_api", "disconnected"],
       ["chatwoot", "disconnected"],
       ["whatsapp", "coming_soon"],
-      ["email", "coming_soon"],
+      ["email", "disconnected"],
     ]);
-    const [model, websiteChat, channel, chatwoot, whatsapp] = integrations;
+    const [model, websiteChat, channel, chatwoot, whatsapp, email] = integrations;
+    expect(email).toMatchObject({
+      details: [],
+      setup: { variables: [], endpoint: "POST /app/email_channels.json" },
+      actions: [],
+    });
     expect(websiteChat).toMatchObject({ details: [], setup: { endpoint: "POST /app/website_chats.json" } });
     expect(model).toMatchObject({
       name: "AI model",
@@ -287,5 +292,95 @@ describe("integrations with Chatwoot and an OpenAI-compatible model", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ ok: false, error: "The model provider did not answer within 1 s" });
     expect((response.json() as { latency_ms: number }).latency_ms).toBeLessThan(4_000);
+  });
+});
+
+describe("the email integration", () => {
+  const SMTP_PASSWORD = "smtp-secret-password";
+  let plain: TestApp;
+  let configured: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    configured = await createTestApp({
+      env: {
+        SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@smtp.acme.example:2525`,
+        EMAIL_INBOUND_PORT: "0",
+        EMAIL_INBOUND_HOST: "127.0.0.1",
+        EMAIL_WEBHOOK_SECRET: "a-webhook-secret-of-32-characters",
+      },
+    });
+  });
+  afterAll(async () => {
+    await plain.close();
+    await configured.close();
+  });
+
+  const openChannel = async (t: TestApp, company: AgentCompany) => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/app/email_channels.json",
+      headers: company.headers,
+      payload: { name: "Support mail", ai_employee_id: company.employee.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { email_channel: { id: string } }).email_channel.id;
+  };
+
+  it("is disconnected without a channel, then setting up while no SMTP server can send", async () => {
+    const acme = await createAgentCompany(plain.db, "Acme");
+    expect((await integrationsOf(plain, acme.headers)).byKey.email).toMatchObject({
+      state: "disconnected",
+      details: [],
+      setup: { endpoint: "POST /app/email_channels.json" },
+      actions: [],
+    });
+    await openChannel(plain, acme);
+    expect((await integrationsOf(plain, acme.headers)).byKey.email).toMatchObject({
+      state: "setting_up",
+      details: [
+        { label: "Email channels on", value: "1 of 1" },
+        { label: "Outgoing mail", value: "Kept in the outbox" },
+        { label: "Incoming mail", value: "No way in yet: set EMAIL_INBOUND_PORT or EMAIL_WEBHOOK_SECRET" },
+      ],
+      setup: { variables: ["SMTP_URL", "MAIL_FROM"], endpoint: null },
+      actions: ["send_test_mail"],
+    });
+    // Another company's channel connects nothing here.
+    const other = await createAgentCompany(plain.db, "Globex");
+    expect((await integrationsOf(plain, other.headers)).byKey.email!.state).toBe("disconnected");
+  });
+
+  it("is connected with a channel on and an SMTP server, showing its host and the ways in, never the password", async () => {
+    const acme = await createAgentCompany(configured.db, "Acme");
+    const id = await openChannel(configured, acme);
+    const { body, byKey: connected } = await integrationsOf(configured, acme.headers);
+    expect(connected.email).toMatchObject({
+      state: "connected",
+      details: [
+        { label: "Email channels on", value: "1 of 1" },
+        { label: "Outgoing mail", value: "smtp.acme.example:2525" },
+        { label: "Incoming mail", value: "SMTP listener on port 0" },
+        { label: "Incoming mail", value: "Webhook POST /webhooks/email" },
+      ],
+      setup: null,
+      actions: ["send_test_mail"],
+    });
+    expect(body).not.toContain(SMTP_PASSWORD);
+    expect(body).not.toContain("mailer");
+
+    const off = await configured.app.inject({
+      method: "PATCH",
+      url: `/app/email_channels/${id}.json`,
+      headers: acme.headers,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const { byKey } = await integrationsOf(configured, acme.headers);
+    expect(byKey.email).toMatchObject({
+      state: "disconnected",
+      setup: { endpoint: "PATCH /app/email_channels/{id}.json" },
+      actions: ["send_test_mail"],
+    });
+    expect(byKey.email!.details[0]).toEqual({ label: "Email channels on", value: "0 of 1" });
   });
 });

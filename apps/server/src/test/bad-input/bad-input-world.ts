@@ -29,6 +29,8 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     skills: w.a.skill.id,
     templates: w.a.whatsappTemplate.id,
     website_chats: w.a.websiteChat.id,
+    email_channels: w.a.emailChannel.id,
+    email_messages: w.a.emailMessage.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
