@@ -179,7 +179,7 @@ describe("kill -9 while an AI employee answers", () => {
 
 describe("the SMTP server away for a minute while Foreman is killed and started again", () => {
   it("PGlite: the AI employee's reply to a customer mail is delivered once, after both", async () => {
-    const run = await mailOutageAcrossRestart({ port: 3380, inboundPort: 3381, env: { DATA_DIR: seededCopy() } });
+    const run = await mailOutageAcrossRestart({ port: 3380, inboundPort: 3382, env: { DATA_DIR: seededCopy() } });
     expect(run.replies, run.output).toHaveLength(1);
     expect(run.replies[0]).toContain("Subject: Re: Pallets");
     expect(run.sent.attempts).toBeGreaterThanOrEqual(2);

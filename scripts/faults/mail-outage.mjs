@@ -97,7 +97,8 @@ export async function mailOutageAcrossRestart({ port, inboundPort, env, outageMs
     server.kill();
     const exit = await server.exited;
     if (exit.signal !== "SIGKILL") throw new Error(`the server was not killed: ${JSON.stringify(exit)}`);
-    server = await startServer({ port, env: serverEnv });
+    // On the next ports: the killed process's sockets may linger a moment (as in kill-mid-job.mjs).
+    server = await startServer({ port: port + 1, env: { ...serverEnv, EMAIL_INBOUND_PORT: String(inboundPort + 1) } });
     await sleep(Math.max(0, firstFailure.at + outageMs - Date.now()));
     outbound = await smtpServerOn(smtpPort);
     const sent = await waitFor(
