@@ -79,6 +79,10 @@ describe("parseMail", () => {
     expect(mail.newText).toBe(text.trim());
     expect(mail.quotedText).toBeNull();
     expect(Date.now() - started).toBeLessThan(30_000);
+    // The stuck thread was ended; the next mail gets a new one and is split as usual.
+    const next = await parseMail(await compose({ text: "Yes, please.\n\nOn Mon, Ana wrote:\n> Shall I send it?\n" }));
+    expect(next.newText).toBe("Yes, please.");
+    expect(next.quotedText).toContain("Shall I send it?");
   }, 40_000);
 
   it("reads an HTML-only mail: the text from its HTML, the HTML sanitized", async () => {

@@ -22,10 +22,13 @@ type Fragment = { text: string; hidden: boolean };
 const parserUrl = pathToFileURL(createRequire(import.meta.url).resolve("email-reply-parser")).href;
 
 // Evaluated as ESM or CommonJS (a thread's eval follows the process's flags): dynamic imports only.
+// It answers each request `{id, text}` with `{id, fragments}`, one after another.
 const THREAD_SOURCE = `Promise.all([import("node:worker_threads"), import(${JSON.stringify(parserUrl)})]).then(
-  ([{ parentPort, workerData }, { default: EmailReplyParser }]) => {
-    const fragments = new EmailReplyParser().read(workerData.text).getFragments();
-    parentPort.postMessage(fragments.map((f) => ({ text: f.getContent(), hidden: f.isHidden() })));
+  ([{ parentPort }, { default: EmailReplyParser }]) => {
+    parentPort.on("message", ({ id, text }) => {
+      const fragments = new EmailReplyParser().read(text).getFragments();
+      parentPort.postMessage({ id, fragments: fragments.map((f) => ({ text: f.getContent(), hidden: f.isHidden() })) });
+    });
   },
 );`;
 
@@ -47,27 +50,63 @@ export async function splitReply(text: string): Promise<ReplySplit> {
   return { newText, quotedText: join(true) || null };
 }
 
+type Pending = { resolve: (fragments: Fragment[] | null) => void; timer: NodeJS.Timeout };
+
+/**
+ * The parser's thread, started on first use and kept: starting one per mail cost more than reading
+ * the mail. A text that runs past the time limit ends the thread (and with it every text waiting on
+ * it: each is then taken whole); the next text starts a new one.
+ */
+class ParserThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  fragmentsOf(text: string): Promise<Fragment[] | null> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      // Each text's budget starts when it is sent: the thread reads them one at a time.
+      const timer = setTimeout(() => this.stop(worker), TIMEOUT_MS * (this.pending.size + 1));
+      this.pending.set(id, { resolve, timer });
+      worker.postMessage({ id, text });
+    });
+  }
+
+  private start(): Worker {
+    const worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+    // An idle parser does not keep the process alive.
+    worker.unref();
+    worker.on("message", (message: { id?: unknown; fragments?: unknown }) => {
+      const waiting = typeof message?.id === "number" ? this.pending.get(message.id) : undefined;
+      if (!waiting) return;
+      this.pending.delete(message.id as number);
+      clearTimeout(waiting.timer);
+      waiting.resolve(isFragmentList(message.fragments) ? message.fragments : null);
+    });
+    worker.on("error", () => this.stop(worker));
+    worker.on("exit", () => this.stop(worker));
+    this.worker = worker;
+    return worker;
+  }
+
+  private stop(worker: Worker) {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    void worker.terminate();
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.resolve(null);
+    }
+    this.pending.clear();
+  }
+}
+
+const parserThread = new ParserThread();
+
 /** The parser's fragments, or null when its thread ran out of time or memory, or failed. */
 function fragmentsOf(text: string): Promise<Fragment[] | null> {
-  return new Promise((resolve) => {
-    const worker = new Worker(THREAD_SOURCE, {
-      eval: true,
-      workerData: { text },
-      resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB },
-    });
-    let settled = false;
-    const finish = (fragments: Fragment[] | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(fragments);
-    };
-    const timer = setTimeout(() => finish(null), TIMEOUT_MS);
-    worker.on("message", (message: unknown) => finish(isFragmentList(message) ? message : null));
-    worker.on("error", () => finish(null));
-    worker.on("exit", () => finish(null));
-  });
+  return parserThread.fragmentsOf(text);
 }
 
 function isFragmentList(value: unknown): value is Fragment[] {
