@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -12,6 +13,9 @@ const whatsappUrl = `http://127.0.0.1:${whatsappPort}`;
 // The specs reach the fake too (tests/whatsapp-inbox.spec.ts): they read its address from here.
 process.env.E2E_WHATSAPP_URL = whatsappUrl;
 process.env.E2E_RUN_ID ??= String(Date.now());
+// The secret that signs POST /webhooks/email, made up for the run: the server gets it, and so do the
+// specs that play a mail forwarder (tests/email.spec.ts).
+process.env.E2E_EMAIL_WEBHOOK_SECRET ??= randomBytes(24).toString("hex");
 const dataDir = path.join(tmpdir(), `foreman-e2e-${process.env.E2E_RUN_ID}`);
 const executablePath = findChromium() ?? undefined;
 
@@ -68,6 +72,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         WHATSAPP_GRAPH_URL: whatsappUrl,
         WHATSAPP_SDK_URL: `${whatsappUrl}/sdk.js`,
+        // Inbound mail by webhook; no SMTP_URL, so every mail is kept in the outbox.
+        EMAIL_WEBHOOK_SECRET: process.env.E2E_EMAIL_WEBHOOK_SECRET,
       },
     },
   ],

@@ -1,7 +1,10 @@
 import type { Integration } from "@foreman/contract";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
+import { meQueryOptions } from "#web/features/companies/api.ts";
 import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
+import { EmailCard } from "#web/features/email/components/email-card.tsx";
 import { TrainingLoading } from "#web/features/training/components/training-loading.tsx";
 import { TrainingPage } from "#web/features/training/components/training-page.tsx";
 import { parseTrainingSearch, type TrainingSearch } from "#web/features/training/training-search.ts";
@@ -40,15 +43,19 @@ function TrainingScreen() {
     },
     [navigate, router],
   );
-  // WhatsApp draws its own card in the integrations list, and its templates under it.
+  const userEmail = useQuery(meQueryOptions()).data?.email;
+  // WhatsApp and email draw their own cards in the integrations list; WhatsApp's templates go under it.
   const integrations = useMemo(
     () => ({
       cards: {
         whatsapp: (integration: Integration) => <WhatsappCard integration={integration} canManage={canManage} />,
+        email: (integration: Integration) => (
+          <EmailCard integration={integration} canManage={canManage} userEmail={userEmail} />
+        ),
       },
       after: <TemplateManager canManage={canManage} />,
     }),
-    [canManage],
+    [canManage, userEmail],
   );
   return (
     <TrainingPage

@@ -14,6 +14,8 @@ import { ConversationStatusBadge } from "./conversation-status-badge.tsx";
 type ConversationsListProps = { conversations: readonly ConversationListItem[]; embed?: boolean };
 
 const nameOf = (item: ConversationListItem) => item.customer?.fullName ?? "Unknown customer";
+/** An email conversation's subject (other channels have none). */
+const subjectOf = (item: ConversationListItem) => (item.channel === "email" && item.subject?.trim()) || null;
 const dealOf = (item: ConversationListItem) =>
   item.lead ? formatMoney(orderAmount(item.lead.dealSizeCents), item.lead.currency) : null;
 
@@ -60,6 +62,7 @@ export function ConversationsList({ conversations, embed = false }: Conversation
                           {item.customer.organization}
                         </span>
                       ) : null}
+                      <SubjectText subject={subjectOf(item)} id={item.id} embed={embed} />
                     </div>
                   </div>
                 </TableCell>
@@ -97,6 +100,16 @@ export function ConversationsList({ conversations, embed = false }: Conversation
                   </span>
                   <span className="shrink-0 font-medium tabular-nums">{dealOf(item)}</span>
                 </div>
+                {subjectOf(item) ? (
+                  <p
+                    className="truncate font-medium text-sm"
+                    title={subjectOf(item) ?? undefined}
+                    data-testid="conversation-subject"
+                  >
+                    <span className="sr-only">Subject: </span>
+                    {subjectOf(item)}
+                  </p>
+                ) : null}
                 {item.customer?.organization || item.lead?.need ? (
                   <p className="truncate text-muted-foreground text-sm">
                     {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ")}
@@ -124,6 +137,26 @@ function Dash() {
       <span aria-hidden>—</span>
       <span className="sr-only">None</span>
     </span>
+  );
+}
+
+/** An email conversation's subject under the name: one line, whole in the tooltip (as the need). */
+function SubjectText({ subject, id, embed }: { subject: string | null; id: string; embed: boolean }) {
+  if (!subject) return null;
+  return (
+    <LazyTooltip content={<span className="block max-w-80">{subject}</span>} align="start">
+      <Link
+        to="/conversations/$conversationId"
+        params={{ conversationId: id }}
+        search={embed ? { embed: 1 } : {}}
+        tabIndex={-1}
+        className="relative z-10 block truncate text-foreground/80 text-xs outline-none"
+        data-testid="conversation-subject"
+      >
+        <span className="sr-only">Subject: </span>
+        {subject}
+      </Link>
+    </LazyTooltip>
   );
 }
 

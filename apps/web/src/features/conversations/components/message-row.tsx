@@ -9,6 +9,7 @@ import { memo } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
 import { cn } from "#web/lib/utils.ts";
 import type { MessageItem } from "../thread-items.ts";
+import { AutomatedNotice, EmailMessageParts, EmailSubject } from "./email-message-parts.tsx";
 import { MessageAttachments } from "./message-attachments.tsx";
 import { SendTemplateButton } from "./send-template-button.tsx";
 
@@ -17,7 +18,8 @@ import { SendTemplateButton } from "./send-template-button.tsx";
 // message must not re-render the hundreds already on screen. A reply the agent runtime wrote carries
 // its run: an "AI runtime" mark by the sender and a Trace button that shows how it was reached. A
 // message sent out through WhatsApp shows how far it got after its time (ticks, as WhatsApp draws
-// them), and why it failed under it; one sent as a template names the template.
+// them), and why it failed under it; one sent as a template names the template. A mail shows its
+// subject when it starts one, and under the bubble its email parts (email-message-parts.tsx).
 
 const ROLE_LABELS = { customer: "Customer", ai: "AI employee", staff: "Staff" } as const;
 
@@ -72,6 +74,8 @@ type MessageRowProps = {
   onShowTrace?: (runId: string) => void;
   /** Opens the template dialog from a message WhatsApp refused outside its window. Keep it stable. */
   onSendTemplate?: () => void;
+  /** An email thread's subject, on the message that starts it (see email-subjects.ts). */
+  subject?: string | null;
 };
 
 export const MessageRow = memo(
@@ -79,7 +83,8 @@ export const MessageRow = memo(
   (before, after) =>
     sameRow(before.item, after.item) &&
     before.onShowTrace === after.onShowTrace &&
-    before.onSendTemplate === after.onSendTemplate,
+    before.onSendTemplate === after.onSendTemplate &&
+    (before.subject ?? null) === (after.subject ?? null),
 );
 
 /** The thread rebuilds its items on every change; a row re-renders only when what it shows changed. */
@@ -93,12 +98,13 @@ function sameRow(a: MessageItem, b: MessageItem): boolean {
   );
 }
 
-function MessageRowView({ item, onShowTrace, onSendTemplate }: MessageRowProps) {
+function MessageRowView({ item, onShowTrace, onSendTemplate, subject }: MessageRowProps) {
   const { message, first, last, time, dateTime } = item;
   const outgoing = message.senderType !== "customer";
   const hasText = message.content.trim() !== "";
   const runId = message.senderType === "ai" ? message.agentRunId : null;
   const delivery = outgoing ? (message.delivery ?? null) : null;
+  const email = message.email ?? null;
   return (
     <li
       className={cn(
@@ -138,6 +144,7 @@ function MessageRowView({ item, onShowTrace, onSendTemplate }: MessageRowProps) 
             ) : null}
           </p>
         ) : null}
+        {subject ? <EmailSubject subject={subject} outgoing={outgoing} /> : null}
         <div className={cn("flex max-w-full items-end gap-2", outgoing && "flex-row-reverse")}>
           <div className={cn("flex min-w-0 flex-col gap-1.5", outgoing ? "items-end" : "items-start")}>
             {hasText ? (
@@ -190,6 +197,8 @@ function MessageRowView({ item, onShowTrace, onSendTemplate }: MessageRowProps) 
             </span>
           ) : null}
         </div>
+        {email?.automated ? <AutomatedNotice reason={email.automated} /> : null}
+        {email ? <EmailMessageParts messageId={message.id} email={email} outgoing={outgoing} /> : null}
         {message.templateName ? (
           <p
             className="flex max-w-full items-center gap-1 px-1 text-[0.6875rem] text-muted-foreground"

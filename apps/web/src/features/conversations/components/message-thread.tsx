@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { cn } from "#web/lib/utils.ts";
+import { subjectsToShow } from "../email-subjects.ts";
 import { threadItems } from "../thread-items.ts";
 import { MessageRow } from "./message-row.tsx";
 
@@ -44,6 +45,7 @@ export function MessageThread({
   const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const items = useMemo(() => threadItems(messages), [messages]);
+  const subjects = useMemo(() => subjectsToShow(messages), [messages]);
   // Whether the view follows the newest message (the reader is at the bottom).
   const stick = useRef(true);
   // The thread's height when last looked at: a resize is judged against the height the reader saw.
@@ -195,7 +197,13 @@ export function MessageThread({
                   </span>
                 </li>
               ) : (
-                <MessageRow key={item.key} item={item} onShowTrace={onShowTrace} onSendTemplate={onSendTemplate} />
+                <MessageRow
+                  key={item.key}
+                  item={item}
+                  onShowTrace={onShowTrace}
+                  onSendTemplate={onSendTemplate}
+                  subject={subjects.get(item.message.id) ?? null}
+                />
               ),
             )}
           </ol>

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { IntegrationCard } from "#web/components/integrations/integration-card.tsx";
+import { IntegrationDetails, IntegrationSetupHint } from "#web/components/integrations/integration-facts.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -126,49 +127,12 @@ function GenericIntegrationCard({ integration, canManage }: { integration: Integ
     >
       {hasBody ? (
         <>
-          {integration.details.length > 0 ? (
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
-              {integration.details.map((detail) => (
-                <div key={detail.label} className="contents">
-                  <dt className="text-muted-foreground">{detail.label}</dt>
-                  <dd className="min-w-0 break-words font-medium">{detail.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          {integration.setup ? <SetupHint integration={integration} /> : null}
+          <IntegrationDetails details={integration.details} />
+          <IntegrationSetupHint integration={integration} />
           {canTest ? <TestConnection canManage={canManage} /> : null}
         </>
       ) : null}
     </IntegrationCard>
-  );
-}
-
-function SetupHint({ integration }: { integration: Integration }) {
-  const setup = integration.setup;
-  if (!setup) return null;
-  const connected = integration.state === "connected";
-  return (
-    <div className="space-y-2 rounded-lg border border-dashed bg-muted/30 p-3 text-sm" data-testid="integration-setup">
-      <p>
-        <span className="font-medium">{connected ? "To change it: " : "To connect it: "}</span>
-        <span className="text-muted-foreground">{setup.instructions}</span>
-      </p>
-      {setup.variables.length > 0 || setup.endpoint ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={setup.endpoint ? "Call" : "Environment variables"}>
-          {setup.endpoint ? (
-            <li>
-              <code className="rounded border bg-background px-1.5 py-0.5 font-mono text-xs">{setup.endpoint}</code>
-            </li>
-          ) : null}
-          {setup.variables.map((name) => (
-            <li key={name}>
-              <code className="rounded border bg-background px-1.5 py-0.5 font-mono text-xs">{name}</code>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
 

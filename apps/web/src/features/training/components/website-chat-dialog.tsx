@@ -9,11 +9,12 @@ import {
 } from "@foreman/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { AnsweredBySelect } from "#web/components/forms/answered-by-select.tsx";
 import { FormDialog, FormDialogFooter } from "#web/components/forms/form-dialog.tsx";
 import { type FieldErrors, useDialogForm } from "#web/components/forms/use-dialog-form.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { DialogFooter } from "#web/components/ui/dialog.tsx";
-import { FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
+import { FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { Textarea } from "#web/components/ui/textarea.tsx";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
@@ -178,9 +179,6 @@ function WebsiteChatForm({
       }),
   });
   const originsHint = "One per line, like https://shop.example. Foreman's demo page always works.";
-  const activeEmployees = employees.filter(
-    (employee) => employee.active || values.answeredBy === `employee:${employee.id}`,
-  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -194,32 +192,13 @@ function WebsiteChatForm({
         />
       </FormField>
       <FormField id={fieldId("answeredBy")} label="Answered by" error={errors.answeredBy}>
-        <select
+        <AnsweredBySelect
           {...control("answeredBy")}
-          className={SELECT_CLASS}
           value={values.answeredBy}
-          onChange={(event) => set("answeredBy", event.target.value)}
-        >
-          <option value="">Choose who answers…</option>
-          {activeEmployees.length > 0 ? (
-            <optgroup label="AI employees">
-              {activeEmployees.map((employee) => (
-                <option key={employee.id} value={`employee:${employee.id}`}>
-                  {employee.active ? employee.name : `${employee.name} (inactive)`}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-          {departments.length > 0 ? (
-            <optgroup label="Departments (its first active AI employee answers)">
-              {departments.map((department) => (
-                <option key={department.id} value={`department:${department.id}`}>
-                  {department.name}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-        </select>
+          onValueChange={(value) => set("answeredBy", value)}
+          employees={employees}
+          departments={departments}
+        />
       </FormField>
       <FormField id={fieldId("origins")} label="Allowed websites" error={errors.origins} hint={originsHint}>
         <Textarea

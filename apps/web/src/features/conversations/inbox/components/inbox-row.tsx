@@ -15,6 +15,8 @@ type InboxRowProps = { item: ConversationListItem; selected: boolean; now: Date 
 
 export const InboxRow = memo(function InboxRow({ item, selected, now }: InboxRowProps) {
   const name = item.customer?.fullName ?? "Unknown customer";
+  // An email conversation's subject (other channels have none).
+  const subject = (item.channel === "email" && item.subject?.trim()) || null;
   return (
     <li data-testid="inbox-row" data-id={item.id}>
       <Link
@@ -44,6 +46,12 @@ export const InboxRow = memo(function InboxRow({ item, selected, now }: InboxRow
               {activityLabel(item.lastActivityAt, now)}
             </time>
           </span>
+          {subject ? (
+            <span className="block truncate font-medium text-sm" title={subject} data-testid="inbox-row-subject">
+              <span className="sr-only">Subject: </span>
+              {subject}
+            </span>
+          ) : null}
           {item.customer?.organization || item.lead ? (
             <span className="flex items-baseline justify-between gap-2 text-sm">
               <span className="truncate text-muted-foreground">{item.customer?.organization}</span>

@@ -1,0 +1,56 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "#web/components/ui/button.tsx";
+
+/** An address to paste into the mail provider's forwarding rule, with a copy button. */
+export function CopyAddress({ address, label }: { address: string; label: string }) {
+  const code = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState<"yes" | "select" | null>(null);
+  useEffect(() => {
+    if (copied !== "yes") return;
+    const timer = setTimeout(() => setCopied(null), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied("yes");
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): select it for Ctrl+C instead.
+      const selection = window.getSelection();
+      if (code.current && selection) {
+        const range = document.createRange();
+        range.selectNodeContents(code.current);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setCopied("select");
+    }
+  }
+
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <code
+        ref={code}
+        // The whole address, wrapped on a narrow screen: it is what gets typed into the forwarding rule.
+        className="min-w-0 break-all rounded border bg-background px-1.5 py-0.5 font-mono text-xs"
+        data-testid="inbound-address"
+      >
+        {address}
+      </code>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="size-7 shrink-0"
+        aria-label={copied === "yes" ? `Copied the ${label}` : `Copy the ${label}`}
+        onClick={() => void copy()}
+      >
+        {copied === "yes" ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
+      </Button>
+      <span aria-live="polite" className="shrink-0 text-muted-foreground text-xs">
+        {copied === "yes" ? "Copied" : copied === "select" ? "Selected: press Ctrl+C" : ""}
+      </span>
+    </span>
+  );
+}
