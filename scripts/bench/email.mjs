@@ -32,6 +32,7 @@ async function json(url, init) {
 /** An SMTP server on loopback standing in for the outbound relay: calls `onMail(raw)` for each mail. */
 async function smtpRelay(onMail) {
   const server = new SMTPServer({
+    disableReverseLookup: true,
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,

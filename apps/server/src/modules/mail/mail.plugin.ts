@@ -5,7 +5,10 @@ import { mailSendHandler, SMTP_TIMEOUT_MS } from "./mail-send.ts";
 
 /**
  * SMTP_URL as nodemailer's options: `smtps:` is TLS from the first byte (465), `smtp:` upgrades with
- * STARTTLS when the server offers it (587, 25); the user and password are percent-decoded.
+ * STARTTLS when the server offers it (587, 25); the user and password are percent-decoded. Connections
+ * are pooled: a new one costs a greeting (servers wait 100 ms or more for early talkers) and a TLS
+ * handshake, more than sending a reply over an open one; a dropped one fails its mail's attempt, which
+ * the job retries.
  */
 export function smtpOptions(smtpUrl: string) {
   const url = new URL(smtpUrl);
@@ -15,6 +18,9 @@ export function smtpOptions(smtpUrl: string) {
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    pool: true,
+    maxConnections: 3,
+    maxMessages: 100,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
