@@ -1,6 +1,6 @@
 // The channels module's public face: other modules and app.ts import only what is listed here.
 
-export { type AnsweredBy, answeringEmployee } from "./answering-employee.ts";
+export { type AnsweredBy, answeringEmployee, checkAnsweredBy } from "./answering-employee.ts";
 export { channelApiRoutes } from "./api/channel-api.routes.ts";
 export { apiChannelsRoutes } from "./api-channels.routes.ts";
 export { channelsPlugin } from "./channels.plugin.ts";

@@ -78,24 +78,6 @@ export async function findCompanyName(db: Executor, companyId: string): Promise<
   return row?.name ?? "";
 }
 
-/** The AI employee's name when it is the company's, else null. */
-export async function findAiEmployeeName(db: Executor, companyId: string, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: aiEmployees.name })
-    .from(aiEmployees)
-    .where(and(eq(aiEmployees.companyId, companyId), eq(aiEmployees.id, id)));
-  return row?.name ?? null;
-}
-
-/** The department's name when it is the company's, else null. */
-export async function findDepartmentName(db: Executor, companyId: string, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: aiDepartments.name })
-    .from(aiDepartments)
-    .where(and(eq(aiDepartments.companyId, companyId), eq(aiDepartments.id, id)));
-  return row?.name ?? null;
-}
-
 /**
  * Inserts the channel unless its inbound local part is taken (by any company: addresses are global);
  * answers its id, or null when taken, for the caller to try another.

@@ -11,14 +11,13 @@ import type { Db, Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
+import { checkAnsweredBy } from "../channels/index.ts";
 import {
   countEmailChannels,
   deleteEmailChannel,
   type EmailChannelChanges,
   type EmailChannelView,
-  findAiEmployeeName,
   findCompanyName,
-  findDepartmentName,
   findEmailChannel,
   insertEmailChannel,
   listEmailChannels,
@@ -76,7 +75,7 @@ export function toEmailChannel(row: EmailChannelView, inboundDomain: string): Em
 }
 
 const notFound = () => httpError(404, "not_found", "Email channel not found");
-const invalid = (details: FieldError[]) => httpError(422, "validation_failed", "Request validation failed", details);
+const _invalid = (details: FieldError[]) => httpError(422, "validation_failed", "Request validation failed", details);
 
 async function findOr404(db: Executor, companyId: string, id: string) {
   const row = isUuid(id) ? await findEmailChannel(db, companyId, id) : null;
@@ -92,26 +91,6 @@ export async function getEmailChannels({ db, companyId, inboundDomain }: EmailCh
 
 type Answerer = { aiEmployeeId: string | null; departmentId: string | null };
 
-/**
- * Who answers, checked against the company: one of its AI employees or one of its departments, else a
- * 422 on the field. Answers the name for the activity log.
- */
-async function checkAnswerer(db: Executor, companyId: string, answerer: Answerer): Promise<string> {
-  if (answerer.aiEmployeeId && answerer.departmentId)
-    throw invalid([{ field: "departmentId", message: "Choose an AI employee or a department, not both" }]);
-  if (answerer.aiEmployeeId) {
-    const name = await findAiEmployeeName(db, companyId, answerer.aiEmployeeId);
-    if (name === null) throw invalid([{ field: "aiEmployeeId", message: "Choose an AI employee of this company" }]);
-    return name;
-  }
-  if (answerer.departmentId) {
-    const name = await findDepartmentName(db, companyId, answerer.departmentId);
-    if (name === null) throw invalid([{ field: "departmentId", message: "Choose a department of this company" }]);
-    return name;
-  }
-  throw invalid([{ field: "aiEmployeeId", message: "Choose an AI employee or a department to answer" }]);
-}
-
 const tooMany = () =>
   httpError(
     422,
@@ -121,7 +100,7 @@ const tooMany = () =>
 
 export async function createEmailChannel(ctx: EmailChannelWriteContext, input: EmailChannelCreate) {
   const { db, companyId, userId, inboundDomain } = ctx;
-  const answererName = await checkAnswerer(db, companyId, input);
+  const answererName = await checkAnsweredBy(db, companyId, input);
   const companyName = await findCompanyName(db, companyId);
   const id = await db.transaction(async (tx) => {
     await lockCompanyEmailChannels(tx, companyId);
@@ -175,7 +154,7 @@ export async function editEmailChannel(ctx: EmailChannelWriteContext, id: string
   const changes: EmailChannelChanges = { ...rest };
   if ("aiEmployeeId" in patch || "departmentId" in patch) {
     const answerer = answererAfter(row, patch);
-    await checkAnswerer(db, companyId, answerer);
+    await checkAnsweredBy(db, companyId, answerer);
     Object.assign(changes, answerer);
   }
   await db.transaction(async (tx) => {

@@ -1,12 +1,10 @@
 import { randomInt } from "node:crypto";
-import type { FieldError, WebsiteChat, WebsiteChatCreate, WebsiteChatPatch } from "@foreman/contract";
-import { and, eq } from "drizzle-orm";
+import type { WebsiteChat, WebsiteChatCreate, WebsiteChatPatch } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
-import { aiDepartments } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../../activities/index.ts";
-import { findAiEmployee } from "../../ai-employees/index.ts";
+import { checkAnsweredBy } from "../answering-employee.ts";
 import {
   deleteWebsiteChat,
   findWebsiteChat,
@@ -64,40 +62,13 @@ export async function getWebsiteChats(db: Db, companyId: string, origin: string)
   return { websiteChats: (await listWebsiteChats(db, companyId)).map((row) => toWebsiteChat(row, origin)) };
 }
 
-type Answerer = { aiEmployeeId: string | null; departmentId: string | null };
-
-/**
- * Who answers, checked against the company: its AI employee or its department, else a 422 on the
- * field. Answers the name for the activity log.
- */
-async function checkAnswerer(db: Executor, companyId: string, answerer: Answerer): Promise<string> {
-  const problems: FieldError[] = [];
-  let name = "";
-  if (answerer.aiEmployeeId) {
-    const employee = await findAiEmployee(db, companyId, answerer.aiEmployeeId);
-    if (employee) name = employee.name;
-    else problems.push({ field: "aiEmployeeId", message: "Choose an AI employee of this company" });
-  } else if (answerer.departmentId) {
-    const [department] = await db
-      .select({ name: aiDepartments.name })
-      .from(aiDepartments)
-      .where(and(eq(aiDepartments.companyId, companyId), eq(aiDepartments.id, answerer.departmentId)));
-    if (department) name = department.name;
-    else problems.push({ field: "departmentId", message: "Choose a department of this company" });
-  } else {
-    problems.push({ field: "aiEmployeeId", message: "Choose an AI employee or a department to answer" });
-  }
-  if (problems.length > 0) throw httpError(422, "validation_failed", "Request validation failed", problems);
-  return name;
-}
-
 export async function createWebsiteChat(
   ctx: WebsiteChatWriteContext,
   input: WebsiteChatCreate,
   origin: string,
 ): Promise<WebsiteChat> {
   const { db, companyId, userId } = ctx;
-  const answererName = await checkAnswerer(db, companyId, input);
+  const answererName = await checkAnsweredBy(db, companyId, input);
   const id = await db.transaction(async (tx) => {
     const chatId = await insertWebsiteChat(tx, {
       companyId,
@@ -147,7 +118,7 @@ export async function editWebsiteChat(
       aiEmployeeId: changes.aiEmployeeId ?? null,
       departmentId: changes.departmentId ?? null,
     };
-    await checkAnswerer(db, companyId, answerer);
+    await checkAnsweredBy(db, companyId, answerer);
   }
   await db.transaction(async (tx) => {
     await updateWebsiteChat(tx, companyId, row.id, changes);

@@ -1,33 +1,12 @@
 import { Check, Copy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import { useCopyText } from "#web/lib/use-copy-text.ts";
 
 /** An address to paste into the mail provider's forwarding rule, with a copy button. */
 export function CopyAddress({ address, label }: { address: string; label: string }) {
   const code = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState<"yes" | "select" | null>(null);
-  useEffect(() => {
-    if (copied !== "yes") return;
-    const timer = setTimeout(() => setCopied(null), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      setCopied("yes");
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): select it for Ctrl+C instead.
-      const selection = window.getSelection();
-      if (code.current && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(code.current);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      setCopied("select");
-    }
-  }
+  const { copied, copy } = useCopyText(code);
 
   return (
     <span className="flex min-w-0 items-center gap-1.5">
@@ -44,7 +23,7 @@ export function CopyAddress({ address, label }: { address: string; label: string
         size="icon-sm"
         className="size-7 shrink-0"
         aria-label={copied === "yes" ? `Copied the ${label}` : `Copy the ${label}`}
-        onClick={() => void copy()}
+        onClick={() => void copy(address)}
       >
         {copied === "yes" ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
       </Button>

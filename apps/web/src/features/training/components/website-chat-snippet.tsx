@@ -1,30 +1,14 @@
 import type { WebsiteChat } from "@foreman/contract";
 import { Check, Copy, ExternalLink } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Button, buttonVariants } from "#web/components/ui/button.tsx";
+import { useCopyText } from "#web/lib/use-copy-text.ts";
 import { cn } from "#web/lib/utils.ts";
 
 /** The snippet to paste into the site, with a Copy button, and the demo page to try it on. */
 export function WebsiteChatSnippet({ chat }: { chat: Pick<WebsiteChat, "name" | "snippet" | "demoUrl"> }) {
   const code = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState<"yes" | "select" | null>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(chat.snippet);
-      setCopied("yes");
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): select it for Ctrl+C instead.
-      const selection = window.getSelection();
-      if (code.current && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(code.current);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      setCopied("select");
-    }
-  };
+  const { copied, copy } = useCopyText(code);
 
   return (
     <div className="grid gap-2">
@@ -37,7 +21,7 @@ export function WebsiteChatSnippet({ chat }: { chat: Pick<WebsiteChat, "name" | 
         </code>
       </pre>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+        <Button type="button" variant="outline" size="sm" onClick={() => void copy(chat.snippet)}>
           {copied === "yes" ? <Check aria-hidden /> : <Copy aria-hidden />}
           Copy snippet
         </Button>
