@@ -209,6 +209,38 @@ describe("a customer's mail", () => {
     expect(conversation.id).toBe(first.conversationId);
   });
 
+  it("is answered by staff through the same way out: a person's reply, not marked automatic", async () => {
+    const sent = await t.app.inject({
+      method: "POST",
+      url: `/app/conversations/${first.conversationId}/messages.json`,
+      headers: a.headers,
+      payload: { content: "I have put two blue ones aside for you." },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const staffMessageId = sent.json().id as string;
+    await expect
+      .poll(() => sink.mails.some((mail) => mail.raw.includes("I have put two blue ones aside")), WAIT)
+      .toBe(true);
+    const mail = await simpleParser(sink.mails.find((m) => m.raw.includes("I have put two blue ones aside"))!.raw);
+    // Threaded under the customer's latest mail (the one sent to the reply address).
+    expect(mail.subject).toBe("Re: One more thing");
+    expect(mail.inReplyTo).toMatch(/@customer\.example>$/);
+    expect(mail.replyTo?.value[0]?.address).toBe(`reply+${first.replyToken}@${domain}`);
+    expect(mail.headers.get("auto-submitted")).toBeUndefined();
+    // The message shows the mail went out.
+    await expect
+      .poll(
+        async () => (await t.db.select().from(messages).where(eq(messages.id, staffMessageId)))[0]?.deliveryStatus,
+        WAIT,
+      )
+      .toBe("sent");
+    const [row] = await t.db
+      .select()
+      .from(outboundMails)
+      .where(eq(outboundMails.conversationMessageId, staffMessageId));
+    expect(row).toMatchObject({ state: "sent", toAddress: "grace@customer.example", messageId: mail.messageId });
+  });
+
   it("is not confused with our own reply coming back, which is ignored as a duplicate", async () => {
     const { sunk } = await replyTo(first.messageId);
     const result = await deliver(Buffer.from(sunk.raw), [a.address], "");
