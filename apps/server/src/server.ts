@@ -46,6 +46,13 @@ async function printBanner(config: Config, seeded: boolean) {
     // Production or DATABASE_URL: no demo accounts unless SEED_DEMO=true (their password is published).
     console.log(`No demo workspace (SEED_DEMO is off): create an account at http://localhost:${config.port}/sign_up`);
   }
+  if (config.email.inboundPort !== undefined)
+    console.log(
+      `Email: SMTP listener on port ${config.email.inboundPort} for @${config.email.inboundDomain}` +
+        (config.seedDemo
+          ? ` (try: npm run email:demo -- --to northwind-demo@${config.email.inboundDomain}${config.email.inboundPort === 2525 ? "" : ` --port ${config.email.inboundPort}`})`
+          : ""),
+    );
   console.log(`API docs: http://localhost:${config.port}/api/docs\n`);
 }
 
