@@ -7,6 +7,7 @@ import {
   apiChannels,
   companies,
   conversations,
+  emailChannels,
   knowledgeEntries,
   products,
   tasks,
@@ -34,8 +35,10 @@ export async function findGettingStarted(
         conversations,
         and(eq(conversations.companyId, companyId), eq(conversations.isTest, true)),
       ),
-      // A way in for customers: a website chat, a live API channel or a connected WhatsApp number.
+      // A way in for customers: a website chat, a live API channel, a connected WhatsApp number or an
+      // email channel switched on.
       connect_channel: sql<boolean>`(${anyRow(websiteChats, eq(websiteChats.companyId, companyId))}
+        or ${anyRow(emailChannels, and(eq(emailChannels.companyId, companyId), eq(emailChannels.enabled, true)))}
         or ${anyRow(apiChannels, and(eq(apiChannels.companyId, companyId), isNull(apiChannels.revokedAt)))}
         or ${anyRow(
           whatsappConnections,

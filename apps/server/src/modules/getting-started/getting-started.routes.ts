@@ -6,7 +6,7 @@ import { dismissChecklist, getGettingStarted } from "./getting-started.service.t
 
 const tags = ["getting-started"];
 const STEPS =
-  "Steps in order: hire_employee (an AI employee exists), add_products (a product exists), add_knowledge (a knowledge base entry exists), try_playground (someone tried an AI employee in the playground), connect_channel (a website chat, a live API channel or a connected WhatsApp number exists), answer_action_item (a staff member answered or authorized an action item). Each is read from the company's data, never from clicks.";
+  "Steps in order: hire_employee (an AI employee exists), add_products (a product exists), add_knowledge (a knowledge base entry exists), try_playground (someone tried an AI employee in the playground), connect_channel (a website chat, a live API channel, a connected WhatsApp number or an email channel switched on exists), answer_action_item (a staff member answered or authorized an action item). Each is read from the company's data, never from clicks.";
 
 export const gettingStartedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

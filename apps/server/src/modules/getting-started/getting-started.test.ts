@@ -6,6 +6,7 @@ import {
   apiChannels,
   companies,
   conversations,
+  emailChannels,
   knowledgeEntries,
   products,
   tasks,
@@ -180,6 +181,17 @@ describe("what counts as a channel and an answered action item", () => {
     await t.db.insert(apiChannels).values({ ...values, tokenHash: "b".repeat(64) });
     expect(await channelDone()).toBe(true);
     await t.db.delete(apiChannels).where(eq(apiChannels.companyId, probe.companyId));
+  });
+
+  it("counts an email channel only while it is switched on", async () => {
+    const [channel] = await t.db
+      .insert(emailChannels)
+      .values({ companyId: probe.companyId, name: "Support", inboundLocal: "probe-co-x1y2z3", enabled: false })
+      .returning({ id: emailChannels.id });
+    expect(await channelDone()).toBe(false);
+    await t.db.update(emailChannels).set({ enabled: true }).where(eq(emailChannels.id, channel!.id));
+    expect(await channelDone()).toBe(true);
+    await t.db.delete(emailChannels).where(eq(emailChannels.id, channel!.id));
   });
 
   it("counts a WhatsApp number only once it is connected", async () => {
