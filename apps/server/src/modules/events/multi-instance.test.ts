@@ -103,6 +103,7 @@ describe.skipIf(testEngine() === "pglite")(
         agentRunId: null,
         delivery: null,
         templateName: null,
+        email: null,
       };
       await w.t.app.events.publish(w.a.companyId, {
         type: "message.created",
@@ -125,6 +126,7 @@ describe.skipIf(testEngine() === "pglite")(
           agent_run_id: null,
           delivery: null,
           template_name: null,
+          email: null,
         },
       });
     });
