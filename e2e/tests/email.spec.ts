@@ -69,7 +69,7 @@ async function expectAccessible(page: Page, selector: string) {
 async function forwardMail(page: Page, raw: Buffer, recipient: string) {
   expect(secret, "the run's EMAIL_WEBHOOK_SECRET (playwright.config.ts)").toBeTruthy();
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", secret!).update(`${timestamp}.`).update(raw).digest("hex");
+  const signature = createHmac("sha256", secret!).update(`${timestamp}.${recipient}.`).update(raw).digest("hex");
   const response = await page.request.post("/webhooks/email", {
     headers: {
       "content-type": "message/rfc822",

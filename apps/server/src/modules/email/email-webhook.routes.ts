@@ -53,7 +53,7 @@ export const emailWebhookRoutes: FastifyPluginAsync = async (app) => {
         tags: ["email"],
         summary: "Inbound mail from a forwarder, as the raw message",
         description:
-          "The body is the whole raw RFC 822 message (any media type, up to 25 MB; larger is a 413). Signed: X-Foreman-Timestamp is unix seconds and X-Foreman-Signature is `sha256=` and the hex HMAC-SHA256, keyed with EMAIL_WEBHOOK_SECRET, of the timestamp, a dot and the raw body. No signature is a 401; a wrong one, or a timestamp more than 5 minutes away, a 403; nothing is stored then. X-Foreman-Recipient names the envelope recipients (comma-separated); without it the mail's Delivered-To, X-Original-To, To and Cc headers are read. A mail is stored once per company whose channel or conversation reply address it names (202) and parsed later; a company that already has its Message-ID answers 200 with `duplicate: true`; no address of ours is a 422 `unknown_recipient`. 404 while EMAIL_WEBHOOK_SECRET is unset.",
+          "The body is the whole raw RFC 822 message (any media type, up to 25 MB; larger is a 413). Signed: X-Foreman-Timestamp is unix seconds and X-Foreman-Signature is `sha256=` and the hex HMAC-SHA256, keyed with EMAIL_WEBHOOK_SECRET, of the timestamp, a dot, the X-Foreman-Recipient value (empty when not sent), a dot and the raw body. No signature is a 401; a wrong one, or a timestamp more than 5 minutes away, a 403; nothing is stored then. X-Foreman-Recipient names the envelope recipients (comma-separated); without it the mail's Delivered-To, X-Original-To, To and Cc headers are read. A mail is stored once per company whose channel or conversation reply address it names (202) and parsed later; a company that already has its Message-ID answers 200 with `duplicate: true`; no address of ours is a 422 `unknown_recipient`. 404 while EMAIL_WEBHOOK_SECRET is unset.",
         response: {
           200: webhookResultSchema,
           202: webhookResultSchema,
@@ -65,11 +65,16 @@ export const emailWebhookRoutes: FastifyPluginAsync = async (app) => {
       const { db, queue, config } = app.email;
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const timestamp = headerOf(request, TIMESTAMP_HEADER)!;
-      if (!signatureMatches(config.webhookSecret!, timestamp, raw, headerOf(request, SIGNATURE_HEADER)!))
-        throw httpError(403, "forbidden", "X-Foreman-Signature does not match the timestamp and the body");
+      const named = headerOf(request, RECIPIENT_HEADER) ?? "";
+      if (!signatureMatches(config.webhookSecret!, timestamp, named, raw, headerOf(request, SIGNATURE_HEADER)!))
+        throw httpError(
+          403,
+          "forbidden",
+          "X-Foreman-Signature does not match the timestamp, the recipients and the body",
+        );
       if (raw.byteLength === 0) throw httpError(400, "invalid_request", "The body must be the raw message (RFC 822)");
 
-      const recipients = webhookRecipients(request.headers[RECIPIENT_HEADER], raw, config.inboundDomain);
+      const recipients = webhookRecipients(named || undefined, raw, config.inboundDomain);
       const result =
         recipients.length === 0
           ? { accepted: 0, duplicates: 0, unknown: [] }

@@ -37,7 +37,7 @@ function deliver(raw: Buffer, options: Delivery = {}) {
   const timestamp = options.timestamp ?? nowSeconds();
   const signature =
     options.signature === undefined
-      ? emailWebhookSignature(options.secret ?? SECRET, timestamp, raw)
+      ? emailWebhookSignature(options.secret ?? SECRET, timestamp, options.recipient ?? "", raw)
       : options.signature;
   const headers: Record<string, string> = { "x-foreman-timestamp": timestamp, ...options.headers };
   if (signature !== null) headers["x-foreman-signature"] = signature;
@@ -60,7 +60,7 @@ describe("refused deliveries store nothing", () => {
     const untimed = await w.t.app.inject({
       method: "POST",
       url: "/webhooks/email",
-      headers: { "content-type": "message/rfc822", "x-foreman-signature": emailWebhookSignature(SECRET, "", raw) },
+      headers: { "content-type": "message/rfc822", "x-foreman-signature": emailWebhookSignature(SECRET, "", "", raw) },
       payload: raw,
     });
     expect(untimed.statusCode).toBe(401);
@@ -78,7 +78,7 @@ describe("refused deliveries store nothing", () => {
       await deliver(raw, { recipient: w.a.address, secret: "another-secret-of-enough-length" }),
       await deliver(raw, {
         recipient: w.a.address,
-        signature: emailWebhookSignature(SECRET, nowSeconds(), rawMail({ to: w.b.address })),
+        signature: emailWebhookSignature(SECRET, nowSeconds(), w.a.address, rawMail({ to: w.b.address })),
       }),
       await deliver(raw, { recipient: w.a.address, timestamp: stale }),
       await deliver(raw, { recipient: w.a.address, timestamp: future }),
@@ -90,6 +90,18 @@ describe("refused deliveries store nothing", () => {
       expectErrorShape(response.json(), "forbidden");
       expect(response.body).not.toContain(SECRET);
     }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("answers 403 for a captured delivery replayed to other addresses: the recipients are signed", async () => {
+    const before = await storedCount();
+    const raw = rawMail({ to: w.a.address });
+    const timestamp = nowSeconds();
+    const signedForA = emailWebhookSignature(SECRET, timestamp, w.a.address, raw);
+    const replayed = await deliver(raw, { recipient: w.b.address, timestamp, signature: signedForA });
+    expect(replayed.statusCode, replayed.body).toBe(403);
+    const headerDropped = await deliver(raw, { timestamp, signature: signedForA });
+    expect(headerDropped.statusCode, headerDropped.body).toBe(403);
     expect(await storedCount()).toBe(before);
   });
 
@@ -281,7 +293,7 @@ describe("a server without EMAIL_WEBHOOK_SECRET", () => {
         headers: {
           "content-type": "message/rfc822",
           "x-foreman-timestamp": timestamp,
-          "x-foreman-signature": emailWebhookSignature(SECRET, timestamp, raw),
+          "x-foreman-signature": emailWebhookSignature(SECRET, timestamp, w.a.address, raw),
           "x-foreman-recipient": w.a.address,
         },
         payload: raw,

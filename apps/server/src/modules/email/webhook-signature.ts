@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// How POST /webhooks/email is signed: HMAC-SHA256 with EMAIL_WEBHOOK_SECRET over `<timestamp>.` and
-// the raw body's bytes. The timestamp is inside what is signed, so a captured delivery cannot be
-// replayed once it is older than SIGNATURE_MAX_AGE_SECONDS.
+// How POST /webhooks/email is signed: HMAC-SHA256 with EMAIL_WEBHOOK_SECRET over
+// `<timestamp>.<recipients>.` and the raw body's bytes, where <recipients> is X-Foreman-Recipient's
+// value (empty when the header is not sent). The timestamp is inside what is signed, so a captured
+// delivery cannot be replayed once it is older than SIGNATURE_MAX_AGE_SECONDS; the recipients are too,
+// so it cannot be replayed meanwhile to other addresses.
 
 export const TIMESTAMP_HEADER = "x-foreman-timestamp";
 export const SIGNATURE_HEADER = "x-foreman-signature";
@@ -11,8 +13,13 @@ export const SIGNATURE_HEADER = "x-foreman-signature";
 export const SIGNATURE_MAX_AGE_SECONDS = 5 * 60;
 
 /** `sha256=<hex>` for a delivery: what the sender puts in X-Foreman-Signature. */
-export function emailWebhookSignature(secret: string, timestamp: string, rawBody: Uint8Array): string {
-  const mac = createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
+export function emailWebhookSignature(
+  secret: string,
+  timestamp: string,
+  recipients: string,
+  rawBody: Uint8Array,
+): string {
+  const mac = createHmac("sha256", secret).update(`${timestamp}.${recipients}.`).update(rawBody).digest("hex");
   return `sha256=${mac}`;
 }
 
@@ -23,8 +30,14 @@ export function timestampIsFresh(timestamp: string, nowMs = Date.now()): boolean
 }
 
 /** Whether `given` is the delivery's signature, compared in constant time. */
-export function signatureMatches(secret: string, timestamp: string, rawBody: Uint8Array, given: string): boolean {
-  const expected = Buffer.from(emailWebhookSignature(secret, timestamp, rawBody));
+export function signatureMatches(
+  secret: string,
+  timestamp: string,
+  recipients: string,
+  rawBody: Uint8Array,
+  given: string,
+): boolean {
+  const expected = Buffer.from(emailWebhookSignature(secret, timestamp, recipients, rawBody));
   const actual = Buffer.from(given.trim().toLowerCase());
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
