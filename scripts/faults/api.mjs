@@ -4,6 +4,27 @@
 import http from "node:http";
 import { signIn } from "../bench/sign-in.mjs";
 
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A JSON answer, or an error naming the call and what the server said. */
+export async function json(url, init) {
+  const response = await fetch(url, init);
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Polls until `check` answers something other than undefined, or throws after `timeoutMs`. */
+export async function waitFor(what, check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** The demo manager's API headers: bearer token, client id and their first company. */
 export async function signInDemo(baseUrl) {
   const { token, companyId } = await signIn(baseUrl);

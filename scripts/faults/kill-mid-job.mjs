@@ -5,28 +5,8 @@
 // `restart: "harness"` kills everything (as a machine dying) and starts a new `npm start`;
 // `restart: "supervisor"` kills the server process alone and leaves it to npm start's supervisor.
 import { delayed, startFakeOpenAi } from "../../apps/server/src/test/fake-openai.ts";
-import { signInDemo } from "./api.mjs";
+import { json, signInDemo, sleep, waitFor } from "./api.mjs";
 import { startServer } from "./server-process.mjs";
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function json(url, init) {
-  const response = await fetch(url, init);
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Polls until `check` answers something other than undefined, or throws after `timeoutMs`. */
-async function waitFor(what, check, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 export async function killMidJob({ port, env, restart = "harness" }) {
   const fake = await startFakeOpenAi([

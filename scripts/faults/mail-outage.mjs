@@ -6,27 +6,8 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import { signInDemo } from "./api.mjs";
+import { json, signInDemo, sleep, waitFor } from "./api.mjs";
 import { startServer } from "./server-process.mjs";
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function json(url, init) {
-  const response = await fetch(url, init);
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function waitFor(what, check, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A port nothing listens on yet (the outbound server's, while it is away). */
 function freePort() {
