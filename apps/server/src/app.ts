@@ -14,7 +14,15 @@ import { activitiesRoutes } from "./modules/activities/index.ts";
 import type { AgentRuntime, ModelProvider } from "./modules/agents/index.ts";
 import { agentsPlugin, agentsRoutes } from "./modules/agents/index.ts";
 import { aiEmployeesRoutes } from "./modules/ai-employees/index.ts";
-import { authRoutes, signUpRoutes, TokenUserCache } from "./modules/auth/index.ts";
+import {
+  authRoutes,
+  passwordResetRoutes,
+  profileRoutes,
+  sessionsRoutes,
+  signUpRoutes,
+  TokenUserCache,
+  twoFactorRoutes,
+} from "./modules/auth/index.ts";
 import { catalogRoutes } from "./modules/catalog/index.ts";
 import {
   apiChannelsRoutes,
@@ -25,7 +33,13 @@ import {
   widgetAssetsRoutes,
   widgetVisitorRoutes,
 } from "./modules/channels/index.ts";
-import { companiesRoutes, companySettingsRoutes, UserAccessCache } from "./modules/companies/index.ts";
+import {
+  companiesRoutes,
+  companyLogoRoutes,
+  companySettingsRoutes,
+  logoFilesRoutes,
+  UserAccessCache,
+} from "./modules/companies/index.ts";
 import { conversationsRoutes, filesRoutes, findMessage, ssoLinksRoutes } from "./modules/conversations/index.ts";
 import { departmentsRoutes } from "./modules/departments/index.ts";
 import { emailChannelsRoutes, emailMessagesRoutes, emailPlugin, emailWebhookRoutes } from "./modules/email/index.ts";
@@ -41,6 +55,7 @@ import { ordersRoutes } from "./modules/orders/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
 import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
+import { invitationAcceptRoutes, teamRoutes } from "./modules/team/index.ts";
 import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
@@ -173,6 +188,15 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(signUpRoutes);
   await app.register(companiesRoutes, { users });
+  // The caller's own account (not company-scoped): forgot password, profile, two-factor, sessions.
+  await app.register(passwordResetRoutes);
+  await app.register(profileRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(sessionsRoutes);
+  // An invitation's page (public, by its token) and its acceptance by the signed-in user.
+  await app.register(invitationAcceptRoutes);
+  // Company logos are public: the content's hash in the path is its name.
+  await app.register(logoFilesRoutes);
   // Attachments are public: the random access key in the path is the capability.
   await app.register(filesRoutes);
   // The channel API authenticates with a channel's token, not a staff session.
@@ -205,6 +229,8 @@ export async function buildApp({
       activitiesRoutes,
       salesRoutes,
       companySettingsRoutes,
+      companyLogoRoutes,
+      teamRoutes,
       ordersRoutes,
       conversationsRoutes,
       ssoLinksRoutes,

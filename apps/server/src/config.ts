@@ -211,6 +211,11 @@ export type Config = {
    */
   publicUrl: string | undefined;
   /**
+   * Where the links in mail to users lead (a password reset, an invitation): PUBLIC_URL, else this
+   * machine on PORT. Never the request's Host header, which the client chooses.
+   */
+  appUrl: string;
+  /**
    * ALLOW_PRIVATE_WEBHOOKS: calls to tenants' URLs (channel webhooks) may reach loopback and private
    * networks, for self-hosters whose receivers live there (lib/outbound-http). Off: public addresses only.
    */
@@ -334,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     seedDemo: e.SEED_DEMO ?? seedDemoByDefault(e),
     webDist: resolve(e.WEB_DIST, "apps/web/dist"),
     publicUrl: e.PUBLIC_URL,
+    appUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,

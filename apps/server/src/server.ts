@@ -67,6 +67,11 @@ function describe(error: unknown): string {
 }
 
 const config = readConfig();
+// On the embedded database without ENCRYPTION_KEY, a key of its own kept in DATA_DIR (lib/local-key-file.ts).
+if (!config.encryptionKey && !config.databaseUrl && config.dataDir !== "memory://") {
+  const { readOrCreateLocalKey } = await import("./lib/local-key-file.ts");
+  config.encryptionKey = readOrCreateLocalKey(config.dataDir);
+}
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 

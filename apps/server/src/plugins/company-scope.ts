@@ -5,6 +5,8 @@ import {
   MANAGER_ROLE_REQUIRED,
   NO_COMPANY_ID_ERROR,
   parseCompanyIdHeader,
+  TWO_FACTOR_REQUIRED_ERROR,
+  twoFactorRequiredMessage,
 } from "@foreman/contract";
 import type {
   FastifyInstance,
@@ -31,7 +33,7 @@ export type FindMembership = (
   db: Executor,
   userId: string,
   companyId: string,
-) => Promise<{ companyId: string; role: CompanyRole } | null>;
+) => Promise<{ companyId: string; role: CompanyRole; companyName: string; twoFactorMissing: boolean } | null>;
 export type ScopedRouteInfo = { method: HTTPMethods; url: string };
 
 declare module "fastify" {
@@ -66,6 +68,10 @@ export const companyScopePlugin = fp<{ findMembership: FindMembership }>(
       if (!isUuid(companyId)) throw companyNotFound();
       const membership = await findMembership(app.db, userId, companyId);
       if (!membership) throw companyNotFound();
+      // The company requires two-factor sign-in and the caller has not turned it on: their profile
+      // (not company-scoped) is where they do.
+      if (membership.twoFactorMissing)
+        throw httpError(403, TWO_FACTOR_REQUIRED_ERROR, twoFactorRequiredMessage(membership.companyName));
       request.company = { id: membership.companyId, role: membership.role };
     });
   },

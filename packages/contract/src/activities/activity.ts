@@ -38,6 +38,14 @@ export const ACTIVITY_KINDS = [
   "whatsapp_template.deleted",
   "conversation.template_sent",
   "company.settings_changed",
+  "company.logo_changed",
+  "company.logo_removed",
+  "member.invited",
+  "invitation.resent",
+  "invitation.revoked",
+  "invitation.accepted",
+  "member.role_changed",
+  "member.removed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -59,6 +67,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "skill",
   "whatsapp_connection",
   "whatsapp_template",
+  "member",
+  "invitation",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { COMPANY_LANGUAGES } from "../companies/language.ts";
 import { emailField, messages, requiredText } from "../validation.ts";
+import { newPasswordField } from "./password-policy.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const NAME_MAX = 50;
 export const COMPANY_NAME_MIN = 2;
 export const COMPANY_NAME_MAX = 100;
@@ -17,19 +16,13 @@ export const signInFormSchema = z.object({
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
-const password = z
-  .string({ error: messages.required })
-  .min(1, { error: messages.required })
-  .min(PASSWORD_MIN, { error: messages.minLength(PASSWORD_MIN) })
-  .max(PASSWORD_MAX, { error: messages.maxLength(PASSWORD_MAX) });
-
 /** The sign-up form and the `user` object of `POST /users.json`. */
 export const signUpSchema = z
   .object({
     firstName: requiredText(1, NAME_MAX),
     lastName: requiredText(1, NAME_MAX),
     email: emailField,
-    password,
+    password: newPasswordField,
     passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
     companyName: requiredText(COMPANY_NAME_MIN, COMPANY_NAME_MAX),
     /** The new company's language: its department names, standard skills and hiring presets. */
@@ -46,3 +39,22 @@ export type SignUpForm = z.infer<typeof signUpSchema>;
 export type SignUpFormInput = z.input<typeof signUpSchema>;
 
 export const signUpRequestSchema = z.object({ user: signUpSchema });
+
+/**
+ * Sign-up from an invitation link (`POST /users.json` with `invitation_token`): no company is made, the
+ * account joins the inviting one, and its email must be the invited address.
+ */
+export const invitedSignUpSchema = z
+  .object({
+    firstName: requiredText(1, NAME_MAX),
+    lastName: requiredText(1, NAME_MAX),
+    email: emailField,
+    password: newPasswordField,
+    passwordConfirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    invitationToken: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
+  })
+  .refine((value) => value.password === value.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    error: messages.passwordsMustMatch,
+  });
+export type InvitedSignUpForm = z.infer<typeof invitedSignUpSchema>;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -17,6 +28,14 @@ export const users = pgTable(
     passwordDigest: text("password_digest").notNull(),
     // The user's id in Chatwoot (when CHATWOOT_URL is configured), made on their first SSO link.
     chatwootUserId: integer("chatwoot_user_id"),
+    // Two-factor sign-in (modules/auth/two-factor): the TOTP secret sealed with the server's key
+    // (lib/secret-box.ts), set once an enrolment is confirmed with a code; the secret of an enrolment
+    // in progress; and the last 30-second step a code was accepted for (a code works once, ASVS 6.5.1).
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpLastStep: integer("totp_last_step"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [check("users_email_lower_case", sql`${t.email} = lower(${t.email})`)],
@@ -53,6 +72,12 @@ export const oauthAccessTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     // Absolute end of the chain: 30 days after the original sign-in, not sliding.
     refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }).notNull(),
+    // The session a chain is (the profile's list of sessions): when and from where it signed in,
+    // copied onto every rotated row, and when this row's token was last seen (at most every few minutes).
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [
     index("oauth_access_tokens_chain_id_idx").on(t.chainId),
@@ -84,6 +109,81 @@ export const signInTrustedAddresses = pgTable(
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
+
+/** Single-use recovery codes for two-factor sign-in: only SHA-256 hashes are kept (≥ 112 bits each). */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_recovery_codes_user_id_code_hash_key").on(t.userId, t.codeHash)],
+);
+
+/** A forgot-password link: single use, 30 minutes, stored only as a hash of its token. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("password_reset_tokens_token_hash_key"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    requestedFrom: text("requested_from"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** A change of sign-in email waiting for the link sent to the new address (24 hours, hashed). */
+export const emailChangeRequests = pgTable(
+  "email_change_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique("email_change_requests_token_hash_key"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_change_requests_user_id_idx").on(t.userId)],
+);
+
+/**
+ * The second step of a two-factor user's sign-in: the password grant answers `mfa_required` with this
+ * token (hashed here), which with a code completes it. Bound to the user and the client, single use,
+ * five minutes, five tries.
+ */
+export const mfaChallenges = pgTable(
+  "mfa_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique("mfa_challenges_token_hash_key"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mfa_challenges_user_id_idx").on(t.userId)],
 );
 
 export type User = typeof users.$inferSelect;

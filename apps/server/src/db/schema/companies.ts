@@ -1,7 +1,19 @@
 import { COMPANY_LANGUAGES, COMPANY_ROLES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
+import { bytea } from "./columns.ts";
 
 export const companies = pgTable(
   "companies",
@@ -21,6 +33,8 @@ export const companies = pgTable(
     language: text("language", { enum: COMPANY_LANGUAGES }).notNull().default("en"),
     // When an owner or admin hid the dashboard's getting-started checklist (null: shown until done).
     gettingStartedDismissedAt: timestamp("getting_started_dismissed_at", { withTimezone: true }),
+    // Owners may require two-factor sign-in of everyone: a member without it is refused the company's data.
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -51,5 +65,56 @@ export const memberships = pgTable(
     unique("memberships_user_company_key").on(t.userId, t.companyId),
     index("memberships_company_id_idx").on(t.companyId),
     check("memberships_role_check", sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * The company's logo as served (`/logos/<sha256>.webp`, `companies.logo_small_url`): re-encoded from the
+ * upload to a small square, so nothing of the original file (metadata, other formats) is ever served.
+ */
+export const companyLogos = pgTable(
+  "company_logos",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    sha256: text("sha256").notNull(),
+    contentType: text("content_type").notNull(),
+    image: bytea("image").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("company_logos_sha256_idx").on(t.sha256)],
+);
+
+/**
+ * An invitation to join a company with a role: a single-use link valid 7 days, its token stored only as
+ * a hash. At most one open invitation per company and email; resending rotates the token.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: COMPANY_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique("invitations_token_hash_key"),
+    invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sentCount: integer("sent_count").notNull().default(1),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("invitations_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
+    uniqueIndex("invitations_open_company_id_email_key")
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("invitations_role_check", sql`${t.role} in ('owner', 'admin', 'member')`),
+    check("invitations_email_lower_case", sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { companyId, createdAt, inList } from "./columns.ts";
+import { createdAt, inList } from "./columns.ts";
+import { companies } from "./companies.ts";
 
 // The job queue's table (modules/jobs/README.md).
 
@@ -28,7 +29,8 @@ export const jobs = pgTable(
   "jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyId(),
+    // Null for work that belongs to no company (mail about a user's own account).
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: JOB_KINDS }).notNull(),
     // The message it is about: one job of a kind per message.
     subjectId: uuid("subject_id").notNull(),

@@ -1,8 +1,20 @@
 import { OUTBOUND_MAIL_STATES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { emailChannels } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
+import { companies } from "./companies.ts";
 import { messages } from "./conversations.ts";
 
 // The outbox (modules/mail): every mail the product sends, kept whether or not it could be sent; and
@@ -21,7 +33,9 @@ export const outboundMails = pgTable(
   "outbound_mails",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyId(),
+    // Null for mail to a user about their own account (a reset link, a two-factor notice): it belongs
+    // to no company, so no company's outbox lists it.
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     fromAddress: text("from_address").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -32,6 +46,9 @@ export const outboundMails = pgTable(
     headers: jsonb("headers").$type<OutboundMailHeaders>().notNull().default({}),
     // The conversation message this mail carries (a reply by email): its delivery follows the mail's.
     conversationMessageId: uuid("conversation_message_id").references(() => messages.id, { onDelete: "set null" }),
+    // The text carries a single-use link (a password reset, an invitation): it is erased once the mail
+    // has left or finally failed, so the database keeps no working link longer than it must.
+    eraseTextAfterSend: boolean("erase_text_after_send").notNull().default(false),
     state: text("state", { enum: OUTBOUND_MAIL_STATES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import { requireClient } from "./client-auth.ts";
 import { invalidRequest, unsupportedGrantType } from "./oauth-errors.ts";
-import { passwordGrant, refreshGrant, revokeToken } from "./token.service.ts";
+import { passwordGrant, refreshGrant, revokeToken, signInClientOf } from "./token.service.ts";
 import { noStore, sendTokenHeaders } from "./token-reply.ts";
 
 // The web app is a public client: its id is no secret, and documenting it shows what a client sends.
@@ -79,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             password: body.password,
             address: request.ip,
             now,
+            client: signInClientOf(request),
           });
         } else {
           if (!present(body.refresh_token)) throw invalidRequest("refresh_token");

@@ -2,7 +2,11 @@
 export { authRoutes } from "./auth.routes.ts";
 export { ensureWebClient } from "./oauth-client.repository.ts";
 export { hashPassword } from "./password.ts";
+export { passwordResetRoutes } from "./password-reset/password-reset.routes.ts";
+export { profileRoutes } from "./profile/profile.routes.ts";
+export { sessionsRoutes } from "./sessions/sessions.routes.ts";
 export { signUpRoutes } from "./sign-up.routes.ts";
 export { type IssuedToken, issueToken } from "./token.service.ts";
 export { TokenUserCache } from "./token-user-cache.ts";
 export { hashToken } from "./tokens.ts";
+export { twoFactorRoutes } from "./two-factor/two-factor.routes.ts";

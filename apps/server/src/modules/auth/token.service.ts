@@ -34,7 +34,19 @@ type IssueInput = {
   chainId?: string;
   refreshExpiresAt?: Date;
   previousRefreshTokenHash?: string;
+  /** Where the sign-in came from (the profile's list of sessions); a rotation keeps the chain's. */
+  client?: SignInClient;
+  /** Set when rotating: when the chain's sign-in began. */
+  signedInAt?: Date;
 };
+
+/** The address and browser of a sign-in, as the request told them (user agents are cut to 512 characters). */
+export type SignInClient = { ipAddress: string | null; userAgent: string | null };
+
+export function signInClientOf(request: { ip: string; headers: Record<string, unknown> }): SignInClient {
+  const agent = request.headers["user-agent"];
+  return { ipAddress: request.ip || null, userAgent: typeof agent === "string" ? agent.slice(0, 512) : null };
+}
 
 export async function issueToken(db: Executor, input: IssueInput): Promise<IssuedToken> {
   const accessToken = generateToken();
@@ -52,6 +64,9 @@ export async function issueToken(db: Executor, input: IssueInput): Promise<Issue
     scopes: "",
     createdAt,
     refreshExpiresAt: input.refreshExpiresAt ?? new Date(createdAt.getTime() + REFRESH_TOKEN_MAX_AGE_SECONDS * 1000),
+    signedInAt: input.signedInAt ?? createdAt,
+    ipAddress: input.client?.ipAddress ?? null,
+    userAgent: input.client?.userAgent ?? null,
   });
   return {
     accessToken,
@@ -66,7 +81,14 @@ export async function issueToken(db: Executor, input: IssueInput): Promise<Issue
 /** `grant_type=password`: throttled, constant-shape failure for unknown users and wrong passwords. */
 export async function passwordGrant(
   db: Executor,
-  input: { application: OauthApplication; email: string; password: string; address: string; now: Date },
+  input: {
+    application: OauthApplication;
+    email: string;
+    password: string;
+    address: string;
+    now: Date;
+    client?: SignInClient;
+  },
 ): Promise<IssuedToken> {
   const email = input.email.trim().toLowerCase();
   const attempt = { email, address: input.address };
@@ -82,7 +104,7 @@ export async function passwordGrant(
     throw invalidGrant();
   }
   await recordSignInSuccess(db, attempt, input.now);
-  return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now });
+  return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now, client: input.client });
 }
 
 /**
@@ -132,6 +154,8 @@ export async function refreshGrant(
       chainId: row.chainId,
       refreshExpiresAt: row.refreshExpiresAt,
       previousRefreshTokenHash: presentedHash,
+      signedInAt: row.signedInAt,
+      client: { ipAddress: row.ipAddress, userAgent: row.userAgent },
     });
     return { ok: true, token };
   });

@@ -10,11 +10,16 @@ export type CompanyRow = {
   logoSmallUrl: string | null;
   membersMayApprove: boolean;
   language: CompanyLanguage;
+  requireTwoFactor: boolean;
 };
-export type MembershipRow = { companyId: string; role: CompanyRole };
+/**
+ * The caller's place in a company, for the company scope: `twoFactorMissing` when the company requires
+ * two-factor sign-in and the caller has not turned it on (plugins/company-scope.ts refuses them).
+ */
+export type MembershipRow = { companyId: string; role: CompanyRole; companyName: string; twoFactorMissing: boolean };
 
 export type UserWithCompanies = {
-  profile: { id: string; email: string; firstName: string; lastName: string };
+  profile: { id: string; email: string; firstName: string; lastName: string; twoFactorEnabled: boolean };
   /** Every company the user is a member of, with their role, sorted by name (lib/sort.ts). */
   companies: (CompanyRow & { role: CompanyRole })[];
 };
@@ -35,6 +40,8 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
       logoSmallUrl: companies.logoSmallUrl,
       membersMayApprove: companies.membersMayApprove,
       language: companies.language,
+      requireTwoFactor: companies.requireTwoFactor,
+      totpEnabledAt: users.totpEnabledAt,
       role: memberships.role,
     })
     .from(users)
@@ -53,10 +60,12 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
         logoSmallUrl: row.logoSmallUrl,
         membersMayApprove: row.membersMayApprove ?? false,
         language: row.language ?? "en",
+        requireTwoFactor: row.requireTwoFactor ?? false,
         role: row.role,
       });
   // Sorted once here, not on every /app/me.json answered from the cache.
-  return { profile: { id, email, firstName, lastName }, companies: companyRows.sort(byName) };
+  const twoFactorEnabled = first.totpEnabledAt !== null;
+  return { profile: { id, email, firstName, lastName, twoFactorEnabled }, companies: companyRows.sort(byName) };
 }
 
 export async function insertCompany(
@@ -69,11 +78,16 @@ export async function insertCompany(
     logoSmallUrl: companies.logoSmallUrl,
     membersMayApprove: companies.membersMayApprove,
     language: companies.language,
+    requireTwoFactor: companies.requireTwoFactor,
   });
   return row!;
 }
 
-const settingsColumns = { membersMayApprove: companies.membersMayApprove, language: companies.language };
+const settingsColumns = {
+  membersMayApprove: companies.membersMayApprove,
+  language: companies.language,
+  requireTwoFactor: companies.requireTwoFactor,
+};
 
 /** The company's settings (null when there is no such company). */
 export async function findCompanySettings(db: Executor, companyId: string): Promise<CompanySettings | null> {

@@ -13,14 +13,17 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
-  const managedCompanies = companies.map(({ id, name, logoSmallUrl, role, membersMayApprove, language }) => ({
-    id,
-    name,
-    logoSmallUrl,
-    role,
-    membersMayApprove,
-    language,
-  }));
+  const managedCompanies = companies.map(
+    ({ id, name, logoSmallUrl, role, membersMayApprove, language, requireTwoFactor }) => ({
+      id,
+      name,
+      logoSmallUrl,
+      role,
+      membersMayApprove,
+      language,
+      requireTwoFactor,
+    }),
+  );
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)

@@ -3,4 +3,6 @@ export { type Caller, mayApprove, requireApprover } from "./approver.ts";
 export { anyCompanyExists, type CompanyRow, insertCompany, insertMembership } from "./companies.repository.ts";
 export { companiesRoutes } from "./companies.routes.ts";
 export { companySettingsRoutes } from "./company-settings.routes.ts";
+export { companyLogoRoutes } from "./logo/logo.routes.ts";
+export { logoFilesRoutes } from "./logo/logo-files.routes.ts";
 export { UserAccessCache } from "./user-access-cache.ts";

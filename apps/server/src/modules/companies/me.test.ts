@@ -37,12 +37,14 @@ describe("GET /app/me.json", () => {
       email: user.email,
       first_name: "Grace",
       last_name: "Hopper",
+      two_factor_enabled: false,
       company: {
         id: alpha.id,
         name: "alpha Foods",
         logo_small_url: null,
         role: "member",
         members_may_approve: false,
+        require_two_factor: false,
         language: "en",
       },
       managed_companies: [
@@ -52,6 +54,7 @@ describe("GET /app/me.json", () => {
           logo_small_url: null,
           role: "member",
           members_may_approve: false,
+          require_two_factor: false,
           language: "en",
         },
         {
@@ -60,6 +63,7 @@ describe("GET /app/me.json", () => {
           logo_small_url: null,
           role: "owner",
           members_may_approve: false,
+          require_two_factor: false,
           language: "en",
         },
       ],
@@ -76,6 +80,7 @@ describe("GET /app/me.json", () => {
       logo_small_url: null,
       role: "owner",
       members_may_approve: false,
+      require_two_factor: false,
       language: "en",
     });
     expect(body.managed_companies).toHaveLength(2);

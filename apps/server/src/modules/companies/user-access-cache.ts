@@ -43,7 +43,10 @@ export class UserAccessCache {
 
   /** The caller's membership of the company, or null: the company scope's `FindMembership`. */
   readonly findMembership = async (db: Executor, userId: string, companyId: string): Promise<MembershipRow | null> => {
-    const company = (await this.find(db, userId))?.companies.find((candidate) => candidate.id === companyId);
-    return company ? { companyId: company.id, role: company.role } : null;
+    const user = await this.find(db, userId);
+    const company = user?.companies.find((candidate) => candidate.id === companyId);
+    if (!user || !company) return null;
+    const twoFactorMissing = company.requireTwoFactor && !user.profile.twoFactorEnabled;
+    return { companyId: company.id, role: company.role, companyName: company.name, twoFactorMissing };
   };
 }

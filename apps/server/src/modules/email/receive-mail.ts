@@ -8,7 +8,7 @@ import {
   receiveCustomerMessage,
 } from "../channels/index.ts";
 import { findMessage, insertAttachments, newAccessKey } from "../conversations/index.ts";
-import type { JobHandler } from "../jobs/index.ts";
+import { companyJobHandler, type JobHandler } from "../jobs/index.ts";
 import type { EmailDeps } from "./email-deps.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { type MailAddress, type ParsedMail, parseMail, UnreadableMailError } from "./parse-mail.ts";
@@ -36,7 +36,7 @@ export function receiveMailHandler(deps: EmailDeps): JobHandler {
   // One sender's mails to a channel are counted and stored one after another, so the per-minute limit
   // holds however many jobs run at once (on this instance; across instances it may let a few more by).
   const perSender = oneAtATime();
-  return async (job) => {
+  return companyJobHandler(async (job) => {
     const { companyId } = job;
     const row = await findReceivedMail(deps.db, companyId, job.subjectId);
     if (!row) return { status: "done" };
@@ -68,7 +68,7 @@ export function receiveMailHandler(deps: EmailDeps): JobHandler {
       const automated = machine ?? ((await writesTooFast(deps.db, sender)) ? "too_many" : null);
       return storeMail(deps, { companyId, row, channel, mail, automated });
     });
-  };
+  });
 }
 
 type MailToStore = {

@@ -13,6 +13,19 @@ export type JobResult =
 /** Runs one claimed job. It may run again after a crash: its writes must be safe to repeat. */
 export type JobHandler = (job: JobRow, signal: AbortSignal) => Promise<JobResult>;
 
+/** A job about a company's records: every kind but mail about a user's own account. */
+export type CompanyJobRow = JobRow & { companyId: string };
+
+/** A handler of a company's jobs: a job that names no company is a programming error, failed at once. */
+export function companyJobHandler(
+  handler: (job: CompanyJobRow, signal: AbortSignal) => Promise<JobResult>,
+): JobHandler {
+  return (job, signal) =>
+    job.companyId === null
+      ? Promise.resolve({ status: "failed", error: `A ${job.kind} job must name its company` })
+      : handler(job as CompanyJobRow, signal);
+}
+
 export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
 export interface JobQueue {

@@ -2,7 +2,8 @@ import { and, eq, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { type JobKind, type JobRow, jobs } from "#server/db/schema/index.ts";
 
-export type NewJob = { companyId: string; kind: JobKind; subjectId: string; runAfter?: Date };
+/** `companyId` null: mail about a user's own account, which belongs to no company. */
+export type NewJob = { companyId: string | null; kind: JobKind; subjectId: string; runAfter?: Date };
 
 /** Inserts a job unless one of its kind already exists for the subject; answers the new job's id or null. */
 export async function insertJob(tx: Executor, job: NewJob): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { type OutboundMailRow, outboundMails } from "#server/db/schema/index.ts";
@@ -28,7 +28,7 @@ export function mailSendHandler(deps: MailSendDeps): JobHandler {
     const [mail] = await db
       .select()
       .from(outboundMails)
-      .where(and(eq(outboundMails.id, job.subjectId), eq(outboundMails.companyId, job.companyId)));
+      .where(and(eq(outboundMails.id, job.subjectId), sameCompany(job.companyId)));
     if (!mail || mail.state === "sent") return { status: "done" };
     if (!transport) {
       const lastError = "No SMTP server is configured (SMTP_URL)";
@@ -88,7 +88,7 @@ async function followDelivery(
   status: "sent" | "failed",
   error: string | null,
 ) {
-  if (!mail.conversationMessageId) return;
+  if (!mail.conversationMessageId || !mail.companyId) return;
   await recordDelivery(db, mail.companyId, mail.conversationMessageId, {
     deliveryStatus: status,
     deliveryError: error,
@@ -98,15 +98,28 @@ async function followDelivery(
     await events.publish(mail.companyId, { type: "message.updated", conversationId: message.conversationId, message });
 }
 
+/** The job's company, or none for mail about a user's own account (`company_id` null). */
+const sameCompany = (companyId: string | null) =>
+  companyId === null ? isNull(outboundMails.companyId) : eq(outboundMails.companyId, companyId);
+
+/** What replaces the text of a mail that carried a single-use link, once it is out of our hands. */
+export const ERASED_MAIL_TEXT = "(This mail carried a single-use link; its text was erased once it left the outbox.)";
+
 async function settle(
   db: Db,
   mail: OutboundMailRow,
   changes: Partial<Pick<OutboundMailRow, "state" | "lastError" | "smtpResponse" | "sentAt">>,
 ) {
+  // Sent, failed for good or kept without a server: the link is not needed here any more.
+  const final = changes.state !== undefined && changes.state !== "queued";
   await db
     .update(outboundMails)
-    .set({ ...changes, attempts: mail.attempts + 1 })
-    .where(and(eq(outboundMails.id, mail.id), eq(outboundMails.companyId, mail.companyId)));
+    .set({
+      ...changes,
+      attempts: mail.attempts + 1,
+      ...(final && mail.eraseTextAfterSend ? { text: ERASED_MAIL_TEXT } : {}),
+    })
+    .where(and(eq(outboundMails.id, mail.id), sameCompany(mail.companyId)));
 }
 
 type SmtpError = { responseCode?: number; response?: string; code?: string; message?: string };

@@ -7,7 +7,8 @@ import type { JobQueue } from "../jobs/index.ts";
 // caller's transaction, so a mail is never lost once what it is about is stored (mail-send.ts sends it).
 
 export type NewMail = {
-  companyId: string;
+  /** Null for mail to a user about their own account: no company's outbox lists it. */
+  companyId: string | null;
   from: string;
   to: string;
   subject: string;
@@ -15,6 +16,8 @@ export type NewMail = {
   headers?: OutboundMailHeaders;
   /** The conversation message this mail carries: its delivery status follows the mail's. */
   conversationMessageId?: string | null;
+  /** The text carries a single-use link: erased from the outbox once the mail is sent or given up. */
+  eraseTextAfterSend?: boolean;
 };
 
 /** `<uuid@domain>`: the domain of the sender's address (a Message-ID names where it was made). */
@@ -37,6 +40,7 @@ export async function queueMail(tx: Executor, queue: JobQueue, mail: NewMail) {
       messageId,
       headers: mail.headers ?? {},
       conversationMessageId: mail.conversationMessageId ?? null,
+      eraseTextAfterSend: mail.eraseTextAfterSend ?? false,
     })
     .returning({ id: outboundMails.id });
   await queue.enqueue(tx, { companyId: mail.companyId, kind: "mail_send", subjectId: row!.id });

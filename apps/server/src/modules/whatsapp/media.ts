@@ -2,7 +2,7 @@ import { attachmentContentIssue, mediaType } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import { messages } from "#server/db/schema/index.ts";
 import { findMessage, insertAttachments, listAttachmentsOf, newAccessKey } from "../conversations/index.ts";
-import type { JobHandler } from "../jobs/index.ts";
+import { companyJobHandler, type JobHandler } from "../jobs/index.ts";
 import { findConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
 import { tokenOf, type WhatsappDeps } from "./whatsapp-deps.ts";
@@ -28,7 +28,7 @@ const EXTENSIONS: Record<string, string> = {
  * (the same check as every upload); Meta failing is retried.
  */
 export function whatsappMediaHandler(deps: WhatsappDeps): JobHandler {
-  return async (job) => {
+  return companyJobHandler(async (job) => {
     const [row] = await deps.db
       .select({ id: messages.id, whatsapp: messages.whatsapp, createdAt: messages.createdAt })
       .from(messages)
@@ -75,5 +75,5 @@ export function whatsappMediaHandler(deps: WhatsappDeps): JobHandler {
         message,
       });
     return { status: "done" };
-  };
+  });
 }

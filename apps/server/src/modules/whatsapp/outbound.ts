@@ -10,7 +10,7 @@ import type { Executor } from "#server/db/client.ts";
 import { attachments, conversations, messages, whatsappTemplates } from "#server/db/schema/index.ts";
 import { verifiedIdentityOf } from "../channels/index.ts";
 import { findMessage, recordDelivery, replyWindow } from "../conversations/index.ts";
-import type { JobHandler } from "../jobs/index.ts";
+import { companyJobHandler, type JobHandler } from "../jobs/index.ts";
 import { findConnection } from "./connections.repository.ts";
 import { GraphApiError } from "./graph-api.ts";
 import { fillContext } from "./send-template.service.ts";
@@ -39,7 +39,7 @@ async function loadOutgoing(db: Executor, companyId: string, messageId: string) 
  * refusal fails the message with Meta's code and reason. A message already sent is not sent again.
  */
 export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
-  return async (job) => {
+  return companyJobHandler(async (job) => {
     const outgoing = await loadOutgoing(deps.db, job.companyId, job.subjectId);
     if (!outgoing || outgoing.message.whatsappMessageId) return { status: "done" };
     const { message, conversation } = outgoing;
@@ -82,7 +82,7 @@ export function whatsappSendHandler(deps: WhatsappDeps): JobHandler {
       if (error.retryable) return { status: "retry", error: error.explanation };
       return fail(error.code, error.explanation);
     }
-  };
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ const northwind = {
   role: "owner" as const,
   membersMayApprove: false,
   language: "en" as const,
+  requireTwoFactor: false,
 };
 const andes = {
   id: "an",
@@ -18,12 +19,14 @@ const andes = {
   role: "member" as const,
   membersMayApprove: false,
   language: "en" as const,
+  requireTwoFactor: false,
 };
 const me = (managedCompanies: Me["managedCompanies"]): Me => ({
   id: "u1",
   email: "demo@example.com",
   firstName: "Demo",
   lastName: "Manager",
+  twoFactorEnabled: false,
   company: managedCompanies[0] ?? null,
   managedCompanies,
 });

@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { apiChannels, conversations, messages } from "#server/db/schema/index.ts";
 import { type OutboundHttp, OutboundHttpError } from "#server/lib/outbound-http/outbound-http.ts";
 import { toWireJson } from "#server/lib/wire.ts";
-import type { JobHandler } from "../../jobs/index.ts";
+import { companyJobHandler, type JobHandler } from "../../jobs/index.ts";
 import { openWebhookSecret } from "../webhook-secret.ts";
 import { toChannelMessage } from "./channel-message.ts";
 
@@ -33,7 +33,7 @@ export type WebhookDeliveryDeps = {
  * would not change either. A channel revoked or without a webhook meanwhile ends it quietly.
  */
 export function webhookDeliveryHandler({ db, outbound, sealingKey }: WebhookDeliveryDeps): JobHandler {
-  return async (job, signal) => {
+  return companyJobHandler(async (job, signal) => {
     const target = await findDelivery(db, job.subjectId, job.companyId);
     if (!target?.channel.webhookUrl || target.channel.revokedAt) return { status: "done" };
     const secret = openWebhookSecret(sealingKey, target.channel.webhookSecret);
@@ -72,7 +72,7 @@ export function webhookDeliveryHandler({ db, outbound, sealingKey }: WebhookDeli
         return { status: "failed", error: `The webhook was not called: ${error.message}` };
       return { status: "retry", error: `The webhook failed: ${error.message}` };
     }
-  };
+  });
 }
 
 /** The message and the channel of its conversation. */

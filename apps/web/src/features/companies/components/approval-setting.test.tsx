@@ -18,12 +18,14 @@ function serveMe(role: "owner" | "member", membersMayApprove: boolean) {
     role,
     membersMayApprove,
     language: "en" as const,
+    requireTwoFactor: false,
   };
   const me: Me = {
     id: "u1",
     email: "a@example.com",
     firstName: "A",
     lastName: "B",
+    twoFactorEnabled: false,
     company,
     managedCompanies: [company],
   };
