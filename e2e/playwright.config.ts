@@ -12,6 +12,11 @@ const whatsappPort = Number(process.env.E2E_WHATSAPP_PORT ?? port + 10);
 const whatsappUrl = `http://127.0.0.1:${whatsappPort}`;
 // The specs reach the fake too (tests/whatsapp-inbox.spec.ts): they read its address from here.
 process.env.E2E_WHATSAPP_URL = whatsappUrl;
+// A local mailbox (scripts/email/mail-sink.mjs) takes every mail the server sends over real SMTP; the
+// specs read reset links and invitations out of it over HTTP.
+const mailSmtpPort = Number(process.env.E2E_MAIL_SMTP_PORT ?? port + 20);
+const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? port + 21);
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailHttpPort}`;
 process.env.E2E_RUN_ID ??= String(Date.now());
 // The secret that signs POST /webhooks/email, made up for the run: the server gets it, and so do the
 // specs that play a mail forwarder (tests/email.spec.ts).
@@ -49,6 +54,13 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
+      command: `node ../scripts/email/mail-sink.mjs --smtp-port ${mailSmtpPort} --http-port ${mailHttpPort} --quiet`,
+      url: `http://127.0.0.1:${mailHttpPort}/mails`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+    },
+    {
       command: "node ../scripts/start.mjs",
       url: `http://localhost:${port}/readyz`,
       reuseExistingServer: false,
@@ -72,8 +84,9 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         WHATSAPP_GRAPH_URL: whatsappUrl,
         WHATSAPP_SDK_URL: `${whatsappUrl}/sdk.js`,
-        // Inbound mail by webhook; no SMTP_URL, so every mail is kept in the outbox.
+        // Inbound mail by webhook; outbound mail to the local mailbox.
         EMAIL_WEBHOOK_SECRET: process.env.E2E_EMAIL_WEBHOOK_SECRET,
+        SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
       },
     },
   ],

@@ -4,7 +4,18 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
 // Paths the API server owns; in development Vite forwards them to it (same origin in production).
-const apiPaths = ["/app", "/oauth", "/users.json", "/internal", "/api", "/files", "/healthz", "/readyz"];
+const apiPaths = [
+  "/app",
+  "/oauth",
+  "/users.json",
+  "/users/",
+  "/internal",
+  "/api",
+  "/files",
+  "/logos",
+  "/healthz",
+  "/readyz",
+];
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 // The page starts one of two ways (src/main.tsx), each behind an import(): signed-out-app.tsx on a cold

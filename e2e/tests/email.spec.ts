@@ -5,12 +5,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { listConversations } from "./conversation-helpers.ts";
 import { apiGet, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
+import { mailsTo } from "./mailbox.ts";
 
 // Email as an owner sets it up and a customer's mail arrives: a channel added in the training centre,
 // answered by an AI employee, gets its inbound address; a mail to it (posted to the signed webhook, as
 // a forwarder would) becomes a conversation whose formatted view runs none of the mail's scripts,
-// handlers or links and loads nothing from the network; the AI employee's reply is in the thread and,
-// with no SMTP server in the run, kept in the outbox.
+// handlers or links and loads nothing from the network; the AI employee's reply is in the thread, and
+// sent over SMTP to the run's local mailbox (scripts/email/mail-sink.mjs), threaded under the customer's.
 
 const secret = process.env.E2E_EMAIL_WEBHOOK_SECRET;
 
@@ -82,7 +83,7 @@ async function forwardMail(page: Page, raw: Buffer, recipient: string) {
   expect(response.status(), await response.text()).toBe(202);
 }
 
-test("an email channel's mail reaches the AI employee; its formatted view runs nothing; the reply is kept in the outbox", async ({
+test("an email channel's mail reaches the AI employee; its formatted view runs nothing; the reply is sent by mail", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -191,16 +192,17 @@ test("an email channel's mail reaches the AI employee; its formatted view runs n
       timeout: 30_000,
     });
 
-    // …and, with no SMTP server, kept in the outbox.
+    // …and sent: the customer's mailbox has it, and the outbox says so.
+    const delivered = await mailsTo(from, (mail) => mail.subject === `Re: ${subject}`);
+    expect(delivered.text.length).toBeGreaterThan(0);
     await page.goto("/training?tab=integrations");
     await card.getByRole("button", { name: "Outbox" }).click();
     const outbox = page.getByRole("dialog", { name: "Outbox" });
-    await expect(outbox.getByTestId("no-smtp-notice")).toBeVisible();
+    await expect(outbox.getByTestId("no-smtp-notice")).toHaveCount(0);
     const reply = outbox.getByTestId("outbound-mail").filter({ hasText: `Re: ${subject}` });
     await expect(reply).toBeVisible();
-    await expect(reply.getByTestId("outbound-mail-state")).toHaveText("Kept");
+    await expect(reply.getByTestId("outbound-mail-state")).toHaveText("Sent");
     await expect(reply).toContainText(`To ${from}`);
-    await expect(reply.getByTestId("outbound-mail-note")).toHaveText("No SMTP server: kept here, unsent");
     await expectAccessible(page, '[data-testid="outbox-sheet"]');
     expect(remoteRequests).toEqual([]);
   } finally {

@@ -55,7 +55,7 @@ import { ordersRoutes } from "./modules/orders/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
 import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
-import { invitationAcceptRoutes, teamRoutes } from "./modules/team/index.ts";
+import { invitationAcceptRoutes, joinByInvitation, teamRoutes } from "./modules/team/index.ts";
 import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
@@ -186,7 +186,8 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(signUpRoutes);
+  // Sign-up from an invitation link joins the inviting company: the team module does that part.
+  await app.register(signUpRoutes, { joinByInvitation });
   await app.register(companiesRoutes, { users });
   // The caller's own account (not company-scoped): forgot password, profile, two-factor, sessions.
   await app.register(passwordResetRoutes);

@@ -12,6 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as authRouteRouteImport } from './routes/(auth)/route'
 import { Route as AppRouteRouteImport } from './routes/_app/route'
+import { Route as Accept_invitationRouteImport } from './routes/accept_invitation'
+import { Route as Confirm_emailRouteImport } from './routes/confirm_email'
+import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as authSign_inRouteImport } from './routes/(auth)/sign_in'
 import { Route as authSign_upRouteImport } from './routes/(auth)/sign_up'
 import { Route as AppAction_itemsRouteImport } from './routes/_app/action_items'
@@ -48,6 +51,21 @@ const authRouteRoute = authRouteRouteImport.update({
 } as any)
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Accept_invitationRoute = Accept_invitationRouteImport.update({
+  id: '/accept_invitation',
+  path: '/accept_invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Confirm_emailRoute = Confirm_emailRouteImport.update({
+  id: '/confirm_email',
+  path: '/confirm_email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Reset_passwordRoute = Reset_passwordRouteImport.update({
+  id: '/reset_password',
+  path: '/reset_password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const authSign_inRoute = authSign_inRouteImport.update({
@@ -175,6 +193,9 @@ const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accept_invitation': typeof Accept_invitationRoute
+  '/confirm_email': typeof Confirm_emailRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/sign_in': typeof authSign_inRoute
   '/sign_up': typeof authSign_upRoute
   '/action_items': typeof AppAction_itemsRoute
@@ -202,6 +223,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accept_invitation': typeof Accept_invitationRoute
+  '/confirm_email': typeof Confirm_emailRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/sign_in': typeof authSign_inRoute
   '/sign_up': typeof authSign_upRoute
   '/action_items': typeof AppAction_itemsRoute
@@ -232,6 +256,9 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/(auth)': typeof authRouteRouteWithChildren
   '/_app': typeof AppRouteRouteWithChildren
+  '/accept_invitation': typeof Accept_invitationRoute
+  '/confirm_email': typeof Confirm_emailRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/(auth)/sign_in': typeof authSign_inRoute
   '/(auth)/sign_up': typeof authSign_upRoute
   '/_app/action_items': typeof AppAction_itemsRoute
@@ -261,6 +288,9 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accept_invitation'
+    | '/confirm_email'
+    | '/reset_password'
     | '/sign_in'
     | '/sign_up'
     | '/action_items'
@@ -288,6 +318,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accept_invitation'
+    | '/confirm_email'
+    | '/reset_password'
     | '/sign_in'
     | '/sign_up'
     | '/action_items'
@@ -317,6 +350,9 @@ export interface FileRouteTypes {
     | '/'
     | '/(auth)'
     | '/_app'
+    | '/accept_invitation'
+    | '/confirm_email'
+    | '/reset_password'
     | '/(auth)/sign_in'
     | '/(auth)/sign_up'
     | '/_app/action_items'
@@ -347,6 +383,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   authRouteRoute: typeof authRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  Accept_invitationRoute: typeof Accept_invitationRoute
+  Confirm_emailRoute: typeof Confirm_emailRoute
+  Reset_passwordRoute: typeof Reset_passwordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -370,6 +409,27 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accept_invitation': {
+      id: '/accept_invitation'
+      path: '/accept_invitation'
+      fullPath: '/accept_invitation'
+      preLoaderRoute: typeof Accept_invitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm_email': {
+      id: '/confirm_email'
+      path: '/confirm_email'
+      fullPath: '/confirm_email'
+      preLoaderRoute: typeof Confirm_emailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset_password': {
+      id: '/reset_password'
+      path: '/reset_password'
+      fullPath: '/reset_password'
+      preLoaderRoute: typeof Reset_passwordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(auth)/sign_in': {
@@ -615,6 +675,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   authRouteRoute: authRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
+  Accept_invitationRoute: Accept_invitationRoute,
+  Confirm_emailRoute: Confirm_emailRoute,
+  Reset_passwordRoute: Reset_passwordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -6,6 +6,7 @@ describe("rateLimitBucketOf", () => {
     expect(rateLimitBucketOf("POST", "/oauth/token")).toBe("sign-in");
     expect(rateLimitBucketOf("POST", "/oauth/token.json")).toBe("sign-in");
     expect(rateLimitBucketOf("POST", "/users.json")).toBe("sign-up");
+    expect(rateLimitBucketOf("PUT", "/users/password.json")).toBe("sign-in");
     expect(rateLimitBucketOf("GET", "/app/events")).toBe("streams");
     expect(rateLimitBucketOf("HEAD", "/*")).toBe("pages");
     expect(rateLimitBucketOf("GET", "/healthz")).toBe("probes");

@@ -46,6 +46,13 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "POST /oauth/token": "sign-in",
   "POST /oauth/token.json": "sign-in",
   "POST /users.json": "sign-up",
+  // Forgot password and email confirmation: public, next to the sign-in (a reset hashes a password).
+  // Asking for reset links also has a limit per address and per client in the database.
+  "POST /users/password.json": "sign-in",
+  "PUT /users/password.json": "sign-in",
+  "POST /users/email_confirmation.json": "sign-in",
+  // An invitation link's page, by its token: guessed tokens are counted like guessed passwords.
+  "POST /invitations/lookup.json": "sign-in",
   "GET /app/events": "streams",
   "POST /webhooks/whatsapp": "webhooks",
   // A forwarder posts every company's inbound mail from a few addresses, like Meta.
@@ -60,6 +67,8 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "GET /widget/frame": "pages",
   "GET /widget/assets/:file": "pages",
   "GET /widget/demo": "pages",
+  // Company logos: every page of the shell shows one.
+  "GET /logos/:file": "pages",
   // Probes: a busy API minute must not take the instance out of its load balancer.
   "GET /healthz": "probes",
   "GET /readyz": "probes",

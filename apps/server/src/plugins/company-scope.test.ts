@@ -33,6 +33,8 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   website_chats: (w) => w.websiteChat.id,
   email_channels: (w) => w.emailChannel.id,
   email_messages: (w) => w.emailMessage.id,
+  members: (w) => w.member.id,
+  invitations: (w) => w.invitation.id,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {
@@ -71,7 +73,7 @@ describe("the registry of company-scoped routes", () => {
     );
   });
 
-  it("leaves no /app or /internal route of the API outside the scope but the caller's own profile", async () => {
+  it("leaves no /app or /internal route of the API outside the scope but the caller's own account and accepting an invitation", async () => {
     const document = (await t.app.openapiDocument()) as {
       paths: Record<string, Record<string, { security?: unknown }>>;
     };
@@ -85,7 +87,26 @@ describe("the registry of company-scoped routes", () => {
         else outside.push(name);
       }
     }
-    expect(outside).toEqual(["GET /app/me.json"]);
+    // The caller's own account (who they are, their profile, password, two-factor and sessions) and
+    // accepting an invitation to a company they are not yet in: each named, so a new one is a decision.
+    expect(outside.sort()).toEqual(
+      [
+        "GET /app/me.json",
+        "GET /app/profile.json",
+        "PATCH /app/profile.json",
+        "POST /app/profile/email_change.json",
+        "PUT /app/profile/password.json",
+        "GET /app/profile/two_factor.json",
+        "POST /app/profile/two_factor/setup.json",
+        "POST /app/profile/two_factor/enable.json",
+        "POST /app/profile/two_factor/disable.json",
+        "POST /app/profile/two_factor/recovery_codes.json",
+        "GET /app/profile/sessions.json",
+        "DELETE /app/profile/sessions.json",
+        "DELETE /app/profile/sessions/{id}.json",
+        "POST /app/invitations/accept.json",
+      ].sort(),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "#server/db/client.ts";
 import {
@@ -9,6 +9,7 @@ import {
   customers,
   emailChannels,
   inboundEmails,
+  invitations,
   knowledgeEntries,
   messages,
   products,
@@ -20,7 +21,7 @@ import {
 } from "#server/db/schema/index.ts";
 import { grantSkills, insertSkillSet, STANDARD_SKILLS } from "#server/modules/skills/index.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
-import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
+import { addMember, apiHeaders, createDepartment, createMember, createUser, issueTokenFor } from "./fixtures.ts";
 
 // Test support for the tasks endpoints: two companies, each with a customer conversation and tasks in
 // every state, written straight into the tables (independently of the code under test).
@@ -57,6 +58,10 @@ export type CompanyWorld = {
   knowledgeEntry: { id: string };
   /** A WhatsApp template draft (no number connected). */
   whatsappTemplate: { id: string };
+  /** A second user, a `member` of the company (not a manager), signed in. */
+  member: { id: string; token: string; headers: Record<string, string> };
+  /** An open invitation (as a member) to `<name>-invitee@example.com`, with the token its link carries. */
+  invitation: { id: string; email: string; token: string };
   /** A question and an authorize item to do (due in an hour), one done, one past due. */
   question: string;
   authorize: string;
@@ -189,6 +194,21 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     customer: customer!,
     employeeId: employee!.id,
   });
+  const member = await createUser(db, { firstName: name, lastName: "Member" });
+  await addMember(db, member.id, company.id, "member");
+  const memberToken = (await issueTokenFor(db, member.id)).accessToken;
+  const invitationToken = `invitation-${name.replace(/\W/g, "")}-${randomBytes(8).toString("hex")}`;
+  const [invitation] = await db
+    .insert(invitations)
+    .values({
+      companyId: company.id,
+      email: `${name.toLowerCase().replace(/[^a-z0-9]/g, "")}-invitee@example.com`,
+      role: "member",
+      tokenHash: createHash("sha256").update(invitationToken).digest("hex"),
+      invitedByUserId: user.id,
+      expiresAt: new Date(Date.now() + 7 * 24 * HOUR),
+    })
+    .returning({ id: invitations.id, email: invitations.email });
   const base = {
     companyId: company.id,
     conversationId: conversation!.id,
@@ -280,6 +300,8 @@ export async function createCompanyWorld(db: Db, name: string, displayId = 101):
     skill: { id: skillIds[0]! },
     knowledgeEntry: { id: knowledgeEntry!.id },
     whatsappTemplate: { id: whatsappTemplate!.id },
+    member: { id: member.id, token: memberToken, headers: apiHeaders(memberToken, company.id) },
+    invitation: { id: invitation!.id, email: invitation!.email, token: invitationToken },
     question: rows[0]!.id,
     authorize: rows[1]!.id,
     done: rows[2]!.id,

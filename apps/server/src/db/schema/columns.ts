@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
 
 // Columns and check helpers every company-scoped table shares.
@@ -13,10 +13,7 @@ export const createdAt = () => timestamp("created_at", { withTimezone: true }).n
 /** A constant list for an `in (…)` check, generated from the contract's constants so they cannot drift. */
 export const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
-/** File bytes. Drizzle has no bytea builder; both drivers take and give a Uint8Array (pg: a Buffer). */
-export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
+export { bytea } from "./bytea.ts";
 
 /** An ISO 4217 code beside an amount in integer cents. */
 export const currency = () => text("currency").notNull().default("USD");

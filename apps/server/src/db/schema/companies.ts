@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { bytea } from "./columns.ts";
+import { bytea } from "./bytea.ts";
 
 export const companies = pgTable(
   "companies",

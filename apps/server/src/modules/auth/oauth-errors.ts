@@ -1,3 +1,4 @@
+import { INVALID_TWO_FACTOR_CODE } from "@foreman/contract";
 import { httpError } from "#server/lib/http-error.ts";
 
 // OAuth error answers (RFC 6749 §5.2) in Doorkeeper's wording, rendered by the shared error handler.
@@ -28,3 +29,15 @@ export const tooManySignInAttempts = (retryAfterSeconds: number, heldBack: "acco
     undefined,
     { "retry-after": String(retryAfterSeconds) },
   );
+
+/**
+ * A two-factor user's code (`otp` or `recovery_code`) was wrong: 400 like OAuth's other errors (the
+ * SPA's 401 handler would sign the user out), with its own code so the sign-in page asks again.
+ */
+export const invalidOtp = () => httpError(400, "invalid_otp", INVALID_TWO_FACTOR_CODE);
+
+/** 429 while the user's second factor is locked after repeated wrong codes (two-factor/second-factor.ts). */
+export const tooManyCodeAttempts = (retryAfterSeconds: number) =>
+  httpError(429, "too_many_requests", `Too many wrong codes. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+    "retry-after": String(retryAfterSeconds),
+  });

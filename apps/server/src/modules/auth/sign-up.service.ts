@@ -22,21 +22,46 @@ export type NewUserWithCompany = {
 
 export type UserWithCompany = { user: User; company: CompanyRow };
 
+/** Sign-up from an invitation link: no company of its own. */
+export type NewInvitedUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  invitationToken: string;
+};
+
+/** The company an invitation joined: what the sign-up answers. */
+export type JoinedCompany = Pick<CompanyRow, "id" | "name" | "logoSmallUrl">;
+
+/**
+ * Joins a just-created user to the company whose invitation link they signed up from, in the sign-up's
+ * transaction: the company, or the field to refuse (a dead token, another email). The team module's,
+ * handed over by app.ts, so auth does not depend on team.
+ */
+export type JoinByInvitation = (
+  tx: Executor,
+  input: { token: string; email: string; userId: string; now: Date },
+) => Promise<{ company: JoinedCompany } | { problem: FieldError }>;
+
 export const SIGN_UP_FAILED = "User could not be created";
 export const EMAIL_TAKEN = "Email has already been taken";
 
 export const validationFailed = (details: FieldError[]) => httpError(422, "validation_failed", SIGN_UP_FAILED, details);
 const emailTaken = () => validationFailed([{ field: "email", message: EMAIL_TAKEN }]);
 
-async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, passwordDigest: string) {
+async function insertNewUser(
+  tx: Executor,
+  input: Pick<NewUserWithCompany, "email" | "firstName" | "lastName">,
+  passwordDigest: string,
+) {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(tx, email)) throw emailTaken();
-  const user = await insertUser(tx, {
-    email,
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    passwordDigest,
-  });
+  return insertUser(tx, { email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordDigest });
+}
+
+async function insertUserWithCompany(tx: Executor, input: NewUserWithCompany, passwordDigest: string) {
+  const user = await insertNewUser(tx, input, passwordDigest);
   const language = input.companyLanguage ?? "en";
   const company = await insertCompany(tx, { name: input.companyName.trim(), language });
   await insertMembership(tx, { userId: user.id, companyId: company.id, role: "owner" });
@@ -75,5 +100,25 @@ export async function signUp(
       now: input.now,
     });
     return { ...created, token };
+  });
+}
+
+/**
+ * `POST /users.json` with an invitation token: the user, their membership of the inviting company (the
+ * invitation claimed) and the first token, all or nothing. No company is made.
+ */
+export async function signUpByInvitation(
+  db: Db,
+  input: NewInvitedUser & { application: OauthApplication; now: Date },
+  join: JoinByInvitation,
+): Promise<{ user: User; company: JoinedCompany; token: IssuedToken }> {
+  const digest = await hashPassword(input.password);
+  return inTransaction(db, async (tx) => {
+    const user = await insertNewUser(tx, input, digest);
+    const joined = await join(tx, { token: input.invitationToken, email: user.email, userId: user.id, now: input.now });
+    // Thrown inside the transaction: the user just inserted is rolled back with it.
+    if ("problem" in joined) throw validationFailed([joined.problem]);
+    const token = await issueToken(tx, { userId: user.id, applicationId: input.application.id, now: input.now });
+    return { user, company: joined.company, token };
   });
 }

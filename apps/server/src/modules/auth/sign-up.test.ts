@@ -1,10 +1,19 @@
-import { CLIENT_ID_HEADER, sessionFromTokenHeaders, TOKEN_HEADER_NAMES, WEB_CLIENT_ID } from "@foreman/contract";
+import {
+  CLIENT_ID_HEADER,
+  INVITATION_INVALID,
+  messages,
+  sessionFromTokenHeaders,
+  TOKEN_HEADER_NAMES,
+  WEB_CLIENT_ID,
+} from "@foreman/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, memberships, oauthAccessTokens, users } from "#server/db/schema/index.ts";
+import { companies, invitations, memberships, oauthAccessTokens, users } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { addMember, createCompany, createUser } from "#server/test/fixtures.ts";
 import { verifyPassword } from "./password.ts";
 import { createUserWithCompany } from "./sign-up.service.ts";
+import { hashToken } from "./tokens.ts";
 
 const validUser = {
   first_name: "Ada",
@@ -243,5 +252,157 @@ describe("createUserWithCompany", () => {
     await expect(
       t.db.insert(users).values({ email: "Mixed@Example.com", firstName: "A", lastName: "B", passwordDigest: "x" }),
     ).rejects.toThrow();
+  });
+});
+
+describe("POST /users.json from an invitation link", () => {
+  let t: TestApp;
+  let inviting: { companyId: string; ownerId: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await createUser(t.db, { firstName: "Olga", lastName: "Owner" });
+    const company = await createCompany(t.db, "Inviting Co");
+    await addMember(t.db, owner.id, company.id, "owner");
+    inviting = { companyId: company.id, ownerId: owner.id };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let invitationCount = 0;
+  /** An invitation written straight to the table (the team module's own tests mail real ones). */
+  const invitation = async (email: string, role: "admin" | "member" = "member", values: Record<string, Date> = {}) => {
+    const token = `invitation-token-${++invitationCount}-${"x".repeat(30)}`;
+    const [row] = await t.db
+      .insert(invitations)
+      .values({
+        companyId: inviting.companyId,
+        email,
+        role,
+        tokenHash: hashToken(token),
+        invitedByUserId: inviting.ownerId,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        ...values,
+      })
+      .returning({ id: invitations.id });
+    return { id: row!.id, token };
+  };
+
+  const invitedUser = (email: string, token: string) => ({
+    first_name: "Ivy",
+    last_name: "Invited",
+    email,
+    password: "a long enough passphrase",
+    password_confirmation: "a long enough passphrase",
+    invitation_token: token,
+  });
+  const signUp = (user: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/users.json",
+      headers: { [CLIENT_ID_HEADER]: WEB_CLIENT_ID },
+      payload: { user },
+      remoteAddress: freshAddress(),
+    });
+  type Counts = { users: number; companies: number; memberships: number; tokens: number; accepted: number };
+  const counts = async (): Promise<Counts> => {
+    const result = await t.db.execute(
+      sql`select (select count(*)::int from users) as users, (select count(*)::int from companies) as companies,
+        (select count(*)::int from memberships) as memberships, (select count(*)::int from oauth_access_tokens) as tokens,
+        (select count(*)::int from invitations where accepted_at is not null) as accepted`,
+    );
+    return (result as unknown as { rows: Counts[] }).rows[0]!;
+  };
+
+  it("joins the inviting company with the invitation's role, makes no company, and signs in", async () => {
+    const sent = await invitation("ivy@example.com", "admin");
+    const before = await counts();
+    const response = await signUp({ ...invitedUser("  Ivy@Example.com ", sent.token), company_name: "Ignored" });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      user: { id: expect.any(String), email: "ivy@example.com", first_name: "Ivy", last_name: "Invited" },
+      company: { id: inviting.companyId, name: "Inviting Co", logo_small_url: null },
+    });
+    expect(await counts()).toEqual({
+      users: before.users + 1,
+      companies: before.companies,
+      memberships: before.memberships + 1,
+      tokens: before.tokens + 1,
+      accepted: before.accepted + 1,
+    });
+    const rows = await t.db.select().from(memberships).where(eq(memberships.userId, body.user.id));
+    expect(rows.map((row) => [row.companyId, row.role])).toEqual([[inviting.companyId, "admin"]]);
+    const [claimed] = await t.db.select().from(invitations).where(eq(invitations.id, sent.id));
+    expect(claimed).toMatchObject({ acceptedUserId: body.user.id });
+
+    // Signed in, in the company.
+    const session = sessionFromTokenHeaders(response.headers as Record<string, string>);
+    const me = await t.app.inject({
+      url: "/app/me.json",
+      headers: { [CLIENT_ID_HEADER]: WEB_CLIENT_ID, authorization: `Bearer ${session!.accessToken}` },
+    });
+    expect(me.json().managed_companies).toEqual([expect.objectContaining({ id: inviting.companyId, role: "admin" })]);
+    const [activity] = await t.db
+      .execute(
+        sql`select actor_user_id, summary from activities where company_id = ${inviting.companyId} and kind = 'invitation.accepted'`,
+      )
+      .then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
+    expect(activity).toEqual({ actor_user_id: body.user.id, summary: "Accepted the invitation and joined as admin" });
+  });
+
+  it("refuses another email than the invited one (422 on email) and writes nothing", async () => {
+    const sent = await invitation("meant@example.com");
+    const before = await counts();
+    const response = await signUp(invitedUser("someone.else@example.com", sent.token));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: "validation_failed",
+      error_description: "User could not be created",
+      details: [{ field: "email", message: "Must be the address the invitation was sent to" }],
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a link that is unknown, expired, revoked or used (422 on invitation_token) and writes nothing", async () => {
+    const expired = await invitation("expired@example.com", "member", { expiresAt: new Date(Date.now() - 1000) });
+    const revoked = await invitation("revoked@example.com", "member", { revokedAt: new Date() });
+    const used = await invitation("used@example.com");
+    expect((await signUp(invitedUser("used@example.com", used.token))).statusCode).toBe(201);
+    const before = await counts();
+    for (const [email, token] of [
+      ["nobody@example.com", "no-such-invitation-token"],
+      ["expired@example.com", expired.token],
+      ["revoked@example.com", revoked.token],
+      ["used.again@example.com", used.token],
+    ]) {
+      const response = await signUp(invitedUser(email!, token!));
+      expect(response.statusCode, email).toBe(422);
+      expect(response.json().details).toEqual([{ field: "invitation_token", message: INVITATION_INVALID }]);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("validates the invited form: no company name asked, every other field named", async () => {
+    const sent = await invitation("form@example.com");
+    const before = await counts();
+    const response = await signUp({ invitation_token: sent.token, email: "form@example.com" });
+    expect(response.statusCode).toBe(422);
+    const fields = response.json().details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(["first_name", "last_name", "password"]));
+    expect(fields).not.toContain("company_name");
+    const blank = await signUp({ ...invitedUser("form@example.com", ""), company_name: "X Co" });
+    expect(blank.json().details).toEqual([{ field: "invitation_token", message: messages.required }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses an address that already has an account (sign in to accept instead)", async () => {
+    const existing = await createUser(t.db, { email: "taken@example.com" });
+    const sent = await invitation(existing.email);
+    const before = await counts();
+    const response = await signUp(invitedUser(existing.email, sent.token));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details).toEqual([{ field: "email", message: "Email has already been taken" }]);
+    expect(await counts()).toEqual(before);
   });
 });

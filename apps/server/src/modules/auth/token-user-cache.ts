@@ -1,7 +1,7 @@
 import type { Executor } from "#server/db/client.ts";
 import { ExpiringCache } from "#server/lib/expiring-cache.ts";
 import type { EventBus } from "../events/index.ts";
-import { findByTokenHash } from "./token.repository.ts";
+import { findByTokenHash, LAST_USED_RESOLUTION_MS, touchLastUsed } from "./token.repository.ts";
 import { expiresAtMs, isLive } from "./token.service.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -40,6 +40,10 @@ export class TokenUserCache {
     const generation = this.#cache.generation();
     const row = await findByTokenHash(db, hash);
     if (!row || !isLive(row, now)) return null;
+    // "Last used" for the sessions list: only on a read from the database (at most every 30 s per
+    // token), and only written when the stored time is older than a few minutes.
+    if (!row.lastUsedAt || nowMs - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+      await touchLastUsed(db, row.id, now);
     this.#cache.set(
       hash,
       { userId: row.userId, chainId: row.chainId, expiresAtMs: expiresAtMs(row) },

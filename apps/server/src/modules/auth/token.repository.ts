@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { type OauthAccessToken, oauthAccessTokens } from "#server/db/schema/auth.ts";
 
@@ -65,4 +65,21 @@ export async function findLiveSuccessor(
     )
     .limit(1);
   return row;
+}
+
+/** How stale a token's `last_used_at` may get before a use writes it again (the sessions list's "last used"). */
+export const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+/** Notes a use of the token: one conditional write, skipped while the stored time is recent enough. */
+export async function touchLastUsed(db: Executor, id: string, now: Date): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  await db
+    .update(oauthAccessTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(oauthAccessTokens.id, id),
+        or(isNull(oauthAccessTokens.lastUsedAt), lt(oauthAccessTokens.lastUsedAt, staleBefore)),
+      ),
+    );
 }

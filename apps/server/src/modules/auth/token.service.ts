@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_MAX_AGE_SECONDS } from "@foreman/contract";
+import { ACCESS_TOKEN_TTL_SECONDS, MFA_TOKEN_TTL_SECONDS, REFRESH_TOKEN_MAX_AGE_SECONDS } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import type { OauthAccessToken, OauthApplication } from "#server/db/schema/auth.ts";
-import { invalidGrant, tooManySignInAttempts } from "./oauth-errors.ts";
+import { invalidGrant, invalidOtp, tooManyCodeAttempts, tooManySignInAttempts } from "./oauth-errors.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle.ts";
 import {
@@ -14,6 +14,14 @@ import {
   revokeIfLive,
 } from "./token.repository.ts";
 import { generateToken, hashToken } from "./tokens.ts";
+import { secondFactorLockSeconds, verifySecondFactor } from "./two-factor/second-factor.ts";
+import {
+  claimMfaAttempt,
+  findMfaChallengeByHash,
+  findTwoFactorUser,
+  insertMfaChallenge,
+  spendMfaChallenge,
+} from "./two-factor/two-factor.repository.ts";
 import { findUserByEmail } from "./users.repository.ts";
 
 /** The token response in code (camelCase); the wire gets it snake_case in the body and hyphenated in headers. */
@@ -78,7 +86,21 @@ export async function issueToken(db: Executor, input: IssueInput): Promise<Issue
   };
 }
 
-/** `grant_type=password`: throttled, constant-shape failure for unknown users and wrong passwords. */
+/**
+ * What the password grant answers: tokens, or for a user with two-factor sign-in and no code, the
+ * token of the second step (`mfa_required`), which with a code completes the sign-in (`mfaOtpGrant`).
+ */
+export type PasswordGrantOutcome =
+  | { kind: "token"; token: IssuedToken }
+  | { kind: "mfa_required"; mfaToken: string; expiresIn: number };
+
+/**
+ * `grant_type=password`: throttled, constant-shape failure for unknown users and wrong passwords. A
+ * two-factor user never gets tokens from the password alone: with `secondFactor` (the request's `otp`
+ * or `recovery_code`) it is checked at once (a wrong one is `invalid_otp`); without, a challenge is
+ * opened. The password is checked first either way, so a right password without a code costs the same
+ * hashing as a wrong one.
+ */
 export async function passwordGrant(
   db: Executor,
   input: {
@@ -88,8 +110,12 @@ export async function passwordGrant(
     address: string;
     now: Date;
     client?: SignInClient;
+    /** A code from the app or a recovery code, for a two-factor user (scripts sign in in one call). */
+    secondFactor?: string;
+    /** Opens the sealed TOTP secrets (config.encryptionKey). */
+    key?: Buffer | null;
   },
-): Promise<IssuedToken> {
+): Promise<PasswordGrantOutcome> {
   const email = input.email.trim().toLowerCase();
   const attempt = { email, address: input.address };
   const decision = await checkSignIn(db, attempt, input.now);
@@ -103,8 +129,97 @@ export async function passwordGrant(
     await recordSignInFailure(db, attempt, input.now);
     throw invalidGrant();
   }
+  if (user.totpEnabledAt) {
+    if (!input.secondFactor) {
+      const mfaToken = await openMfaChallenge(db, {
+        userId: user.id,
+        applicationId: input.application.id,
+        client: input.client,
+        now: input.now,
+      });
+      return { kind: "mfa_required", mfaToken, expiresIn: MFA_TOKEN_TTL_SECONDS };
+    }
+    const outcome = await verifySecondFactor(db, {
+      userId: user.id,
+      code: input.secondFactor,
+      key: input.key ?? null,
+      now: input.now,
+    });
+    if (!outcome.ok) throw outcome.reason === "locked" ? tooManyCodeAttempts(outcome.retryAfterSeconds) : invalidOtp();
+  }
   await recordSignInSuccess(db, attempt, input.now);
-  return issueToken(db, { userId: user.id, applicationId: input.application.id, now: input.now, client: input.client });
+  const token = await issueToken(db, {
+    userId: user.id,
+    applicationId: input.application.id,
+    now: input.now,
+    client: input.client,
+  });
+  return { kind: "token", token };
+}
+
+/** Tries a sign-in's second step may have; then the password must be given again. */
+export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
+
+/** The second step of a two-factor sign-in: 256 random bits, stored hashed, bound to the user and client. */
+async function openMfaChallenge(
+  db: Executor,
+  input: { userId: string; applicationId: string; client: SignInClient | undefined; now: Date },
+): Promise<string> {
+  const mfaToken = generateToken();
+  await insertMfaChallenge(db, {
+    userId: input.userId,
+    applicationId: input.applicationId,
+    tokenHash: hashToken(mfaToken),
+    expiresAt: new Date(input.now.getTime() + MFA_TOKEN_TTL_SECONDS * 1000),
+    ipAddress: input.client?.ipAddress ?? null,
+    userAgent: input.client?.userAgent ?? null,
+    now: input.now,
+  });
+  return mfaToken;
+}
+
+/**
+ * `grant_type=urn:foreman:params:oauth:grant-type:mfa-otp`: the `mfa_token` of the password grant's
+ * `mfa_required` with a code completes the sign-in. The token must be live (5 minutes), unused, the same
+ * client's, and have had fewer than 5 tries (each try counts, atomically); otherwise `invalid_grant`
+ * and the sign-in starts again. While the user's second factor is locked the answer is 429 and the try
+ * is not counted. The session gets the address and browser of the password step.
+ */
+export async function mfaOtpGrant(
+  db: Executor,
+  input: {
+    application: OauthApplication;
+    mfaToken: string;
+    code: string;
+    key: Buffer | null;
+    address: string;
+    now: Date;
+  },
+): Promise<IssuedToken> {
+  const { now } = input;
+  const challenge = await findMfaChallengeByHash(db, hashToken(input.mfaToken));
+  if (!challenge || challenge.applicationId !== input.application.id || challenge.usedAt || challenge.expiresAt <= now)
+    throw invalidGrant();
+  // The lock is told before the tries are counted: a try while locked spends none of them.
+  const wait = await secondFactorLockSeconds(db, challenge.userId, now);
+  if (wait > 0) throw tooManyCodeAttempts(wait);
+  if (!(await claimMfaAttempt(db, challenge.id, MFA_CHALLENGE_MAX_ATTEMPTS, now))) throw invalidGrant();
+
+  const outcome = await verifySecondFactor(db, { userId: challenge.userId, code: input.code, key: input.key, now });
+  if (!outcome.ok) throw outcome.reason === "locked" ? tooManyCodeAttempts(outcome.retryAfterSeconds) : invalidOtp();
+  const user = await findTwoFactorUser(db, challenge.userId);
+  if (!user) throw invalidGrant();
+  return db.transaction(async (tx) => {
+    // Of two concurrent completions (say a code and a recovery code) only one gets tokens.
+    if (!(await spendMfaChallenge(tx, challenge.id, now))) throw invalidGrant();
+    await recordSignInSuccess(tx, { email: user.email, address: input.address }, now);
+    return issueToken(tx, {
+      userId: challenge.userId,
+      applicationId: challenge.applicationId,
+      now,
+      client: { ipAddress: challenge.ipAddress, userAgent: challenge.userAgent },
+    });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CompanyLanguage, CompanyRole, CompanySettings, CompanySettingsPatch } from "@foreman/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
 import { byName } from "#server/lib/sort.ts";
@@ -107,6 +107,30 @@ export async function updateCompanySettings(
 
 export async function insertMembership(db: Executor, values: { userId: string; companyId: string; role: CompanyRole }) {
   await db.insert(memberships).values(values);
+}
+
+/** Gives a member another role; false when they are not a member of the company. */
+export async function updateMembershipRole(
+  db: Executor,
+  companyId: string,
+  userId: string,
+  role: CompanyRole,
+): Promise<boolean> {
+  const rows = await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
+    .returning({ id: memberships.id });
+  return rows.length > 0;
+}
+
+/** Takes a user out of a company; false when they were not in it. */
+export async function deleteMembership(db: Executor, companyId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(memberships)
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
+    .returning({ id: memberships.id });
+  return rows.length > 0;
 }
 
 /** Whether any company exists (one indexed row at most, so it stays cheap on a big database). */

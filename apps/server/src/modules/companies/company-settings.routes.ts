@@ -1,9 +1,9 @@
 import { companySettingsPatchSchema, companySettingsSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { managerOf, pathCompanyId } from "#server/plugins/company-scope.ts";
+import { companyOf, pathCompanyId } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { changeCompanySettings, getCompanySettings } from "./company-settings.service.ts";
+import { assertMayChangeSettings, changeCompanySettings, getCompanySettings } from "./company-settings.service.ts";
 
 const params = z.object({ companyId: z.string() });
 
@@ -15,7 +15,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["companies"],
         summary: "The company's settings (every member may read them)",
         description:
-          "members_may_approve: whether members, not only owners and admins, may authorize action items and cancel placed orders. language: the language the company works in (en or es): new departments' names, hiring presets and the website chat's words.",
+          "members_may_approve: whether members, not only owners and admins, may authorize action items and cancel placed orders. language: the language the company works in (en or es): new departments' names, hiring presets and the website chat's words. require_two_factor: whether everyone must sign in with two-factor to reach the company's data.",
         params,
         response: { 200: companySettingsSchema },
       },
@@ -30,7 +30,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["companies"],
         summary: "Change the company's settings (owners and admins)",
         description:
-          "Any subset of the settings: members_may_approve (true or false), language (en or es; existing department names are left as they are). A member gets 403 and nothing changes; the change is in the activity log and in /app/me.json at once.",
+          "Any subset of the settings: members_may_approve (true or false), language (en or es; existing department names are left as they are), require_two_factor (true or false; owners only: an admin gets 403). A member gets 403 and nothing changes; the change is in the activity log and in /app/me.json at once. With require_two_factor on, a member without two-factor sign-in gets 403 two_factor_required on the company's data until they turn it on in their profile.",
         params,
         body: companySettingsPatchSchema,
         response: { 200: companySettingsSchema, ...errorResponses(403) },
@@ -38,7 +38,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const companyId = pathCompanyId(request, request.params.companyId);
-      managerOf(request);
+      assertMayChangeSettings(companyOf(request).role, request.body);
       return changeCompanySettings(app, companyId, request.user!.id, request.body);
     },
   );

@@ -1,4 +1,12 @@
-import { COMPANY_LANGUAGE_LABELS, type CompanySettings, type CompanySettingsPatch } from "@foreman/contract";
+import {
+  COMPANY_LANGUAGE_LABELS,
+  type CompanyRole,
+  type CompanySettings,
+  type CompanySettingsPatch,
+  canManage,
+  MANAGER_ROLE_REQUIRED,
+  OWNER_ONLY_SETTING,
+} from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
@@ -12,6 +20,16 @@ export async function getCompanySettings(db: Db, companyId: string): Promise<Com
   return settings;
 }
 
+/**
+ * Who may change what: owners and admins change the settings, but whether everyone must sign in with
+ * two-factor is the owners' alone (an admin must not be able to lift it). Throws the 403 before
+ * anything is written.
+ */
+export function assertMayChangeSettings(role: CompanyRole, patch: CompanySettingsPatch): void {
+  if (patch.requireTwoFactor !== undefined && role !== "owner") throw httpError(403, "forbidden", OWNER_ONLY_SETTING);
+  if (!canManage(role)) throw httpError(403, "forbidden", MANAGER_ROLE_REQUIRED);
+}
+
 /** What the activity log says of a change: one phrase per setting changed. */
 function settingsSummary(patch: CompanySettingsPatch): string {
   const phrases: string[] = [];
@@ -19,11 +37,15 @@ function settingsSummary(patch: CompanySettingsPatch): string {
     phrases.push(patch.membersMayApprove ? "Allowed members to approve" : "Left approvals to owners and admins");
   if (patch.language !== undefined)
     phrases.push(`Set the company's language to ${COMPANY_LANGUAGE_LABELS[patch.language]}`);
+  if (patch.requireTwoFactor !== undefined)
+    phrases.push(
+      patch.requireTwoFactor ? "Required two-factor sign-in of everyone" : "Stopped requiring two-factor sign-in",
+    );
   return phrases.join("; ");
 }
 
 /**
- * Changes the company's settings (the route has checked the caller is an owner or admin) with its
+ * Changes the company's settings (the route has checked `assertMayChangeSettings`) with its
  * activity, then tells every instance so `/app/me.json` shows the change at once.
  */
 export async function changeCompanySettings(

@@ -1,6 +1,13 @@
 // The companies module's public face: other modules and app.ts import only what is listed here.
 export { type Caller, mayApprove, requireApprover } from "./approver.ts";
-export { anyCompanyExists, type CompanyRow, insertCompany, insertMembership } from "./companies.repository.ts";
+export {
+  anyCompanyExists,
+  type CompanyRow,
+  deleteMembership,
+  insertCompany,
+  insertMembership,
+  updateMembershipRole,
+} from "./companies.repository.ts";
 export { companiesRoutes } from "./companies.routes.ts";
 export { companySettingsRoutes } from "./company-settings.routes.ts";
 export { companyLogoRoutes } from "./logo/logo.routes.ts";

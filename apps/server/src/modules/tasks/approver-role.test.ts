@@ -87,11 +87,19 @@ describe("who may approve", () => {
   });
 
   it("lets owners and admins read and change the setting; a member may read it but not change it", async () => {
-    expect((await settings(member)).json()).toEqual({ members_may_approve: false, language: "en" });
+    expect((await settings(member)).json()).toEqual({
+      members_may_approve: false,
+      language: "en",
+      require_two_factor: false,
+    });
     const refused = await settings(member, { members_may_approve: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: "forbidden", error_description: MANAGER_ROLE_REQUIRED });
-    expect((await settings(admin)).json()).toEqual({ members_may_approve: false, language: "en" });
+    expect((await settings(admin)).json()).toEqual({
+      members_may_approve: false,
+      language: "en",
+      require_two_factor: false,
+    });
     for (const bad of [{}, { members_may_approve: "yes" }, { members_may_approve: null }]) {
       const response = await settings(admin, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
@@ -105,7 +113,11 @@ describe("who may approve", () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await settings(w.b.headers)).statusCode).toBe(404);
-    expect((await settings(member)).json()).toEqual({ members_may_approve: false, language: "en" });
+    expect((await settings(member)).json()).toEqual({
+      members_may_approve: false,
+      language: "en",
+      require_two_factor: false,
+    });
   });
 
   it("shows the member's permission in /app/me.json", async () => {
@@ -116,7 +128,7 @@ describe("who may approve", () => {
   it("lets members approve and cancel once an owner allows it", async () => {
     const changed = await settings(w.a.headers, { members_may_approve: true });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ members_may_approve: true, language: "en" });
+    expect(changed.json()).toEqual({ members_may_approve: true, language: "en", require_two_factor: false });
     const me = await w.t.app.inject({ method: "GET", url: "/app/me.json", headers: member });
     expect(me.json().company).toMatchObject({ members_may_approve: true });
     const response = await resolve(w.a.authorize, { decision: "authorized" }, member);

@@ -1,5 +1,6 @@
 import { WEB_CLIENT_ID } from "@foreman/contract";
 import { sql } from "drizzle-orm";
+import { hashToken } from "#server/modules/auth/index.ts";
 import { apiHeaders, issueTokenFor, signIn } from "#server/test/fixtures.ts";
 import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 import type { Operation } from "./openapi-operations.ts";
@@ -16,7 +17,7 @@ const MADE_UP_NUMBER = "2000000000";
  * Path parameters (URL text) by name, and by the resource before them for `{id}` and `{somethingId}`
  * (`/skills/{id}/ai_employees/{aiEmployeeId}`). A new name or resource fails until added here.
  */
-function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileName: string }) {
+function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileName: string }, sessionId: string) {
   const ids: Record<string, string> = {
     quotes: w.a.quote.id,
     conversations: w.a.conversation.id,
@@ -31,6 +32,9 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     website_chats: w.a.websiteChat.id,
     email_channels: w.a.emailChannel.id,
     email_messages: w.a.emailMessage.id,
+    sessions: sessionId,
+    members: w.a.member.id,
+    invitations: w.a.invitation.id,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -44,6 +48,9 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
         return { real: file.accessKey, missing: "a".repeat(file.accessKey.length) };
       case "fileName":
         return { real: file.fileName, missing: "other.txt" };
+      // A company logo's name (/logos/{file}): the world has none, so both name no stored logo.
+      case "file":
+        return { real: `${"a".repeat(64)}.webp`, missing: `${"0".repeat(64)}.webp` };
     }
     const before = operation.path.slice(0, operation.path.indexOf(`{${name}}`));
     const resource = before.startsWith("/files/") ? "files" : /\/(\w+)\/$/.exec(before)?.[1];
@@ -110,6 +117,21 @@ export async function badInputWorld(): Promise<BadInputSetup> {
   const widgetClosed = await openVisitor(w.b.websiteChat.key);
   await db.execute(sql`update website_chats set enabled = false where id = ${w.b.websiteChat.id}`);
 
+  // Ending "every other session" takes no input: idempotent once they are ended, so they are ended now
+  // (the expired token's sign-in among them: still refused). The sample session is the revoked one, so
+  // no request can end the walk's own.
+  for (const token of [session.access_token, w.b.token]) {
+    const ended = await app.inject({ method: "DELETE", url: "/app/profile/sessions.json", headers: apiHeaders(token) });
+    if (ended.statusCode !== 200) throw new Error(`ending other sessions failed: ${ended.body}`);
+  }
+  const [revokedRow] = await rows(
+    db,
+    sql`select chain_id from oauth_access_tokens where token_hash = ${hashToken(revoked)}`,
+  );
+  // A use notes itself as "last used" at most every 5 minutes (auth/token-user-cache.ts), bookkeeping a
+  // snapshot would count as a write: dated ahead, no use during the walk writes it.
+  await db.execute(sql`update oauth_access_tokens set last_used_at = now() + interval '1 day'`);
+
   return {
     w,
     world: {
@@ -125,7 +147,7 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         widgetClosed,
       },
       companies: { own: w.a.companyId, foreign: w.b.companyId },
-      pathValue: pathValues(w, { id, accessKey, fileName }),
+      pathValue: pathValues(w, { id, accessKey, fileName }, String(revokedRow!.chain_id)),
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type InvitedSignUpForm,
   type Session,
   type SignUpForm,
   type SignUpResponse,
@@ -20,7 +21,11 @@ function unusableTokenResponse(): ApiError {
   });
 }
 
-/** `POST /oauth/token.json` with the password grant; stores the session. */
+/**
+ * `POST /oauth/token.json` with the password grant; stores the session. A two-factor account gets no
+ * session from the password alone: the grant's 400 `mfa_required` is thrown as an ApiError carrying
+ * `mfaToken`, which the code step completes (two-factor-sign-in.ts `twoFactorChallenge`).
+ */
 export async function signIn(email: string, password: string): Promise<Session> {
   const body = await apiRequest<unknown>("/oauth/token.json", {
     method: "POST",
@@ -33,8 +38,11 @@ export async function signIn(email: string, password: string): Promise<Session> 
   return session;
 }
 
-/** `POST /users.json`; the session comes from the token headers. The new company becomes the selected one. */
-export async function signUp(form: SignUpForm): Promise<SignUpResponse> {
+/**
+ * `POST /users.json`; the session comes from the token headers. The new company becomes the selected one;
+ * from an invitation (`invitationToken`, no company fields) the company joined does.
+ */
+export async function signUp(form: SignUpForm | InvitedSignUpForm): Promise<SignUpResponse> {
   const { body, headers } = await apiRequest<SignUpResponse>("/users.json", {
     method: "POST",
     authenticated: false,

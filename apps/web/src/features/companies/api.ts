@@ -3,6 +3,7 @@ import {
   type CompanySettings,
   type CompanySettingsPatch,
   type Me,
+  type MemberCompany,
   reconcileSelectedCompany,
 } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
@@ -42,7 +43,7 @@ export function reconcileCompanySelection(me: Me): Company | null {
 }
 
 /** The selected company as the server describes it (fresh name and logo), or null. */
-export function findSelectedCompany(me: Me, selectedId: string | undefined): Company | null {
+export function findSelectedCompany(me: Me, selectedId: string | undefined): MemberCompany | null {
   return me.managedCompanies.find((company) => company.id === selectedId) ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { isSessionValid, searchEmbed } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { FullScreenLoading } from "#web/components/feedback/full-screen-loading.tsx";
 import { AppShell } from "#web/components/layout/app-shell.tsx";
 import { useSignOut } from "#web/features/auth/use-sign-out.ts";
@@ -13,6 +13,9 @@ import { departmentsQueryOptions } from "#web/lib/departments.ts";
 import { useSelectedCompany } from "#web/lib/selected-company.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
 import { LazyErrorScreen } from "../-lazy-feedback.tsx";
+
+// Instead of the page when the company requires two-factor sign-in of a user without it: fetched only then.
+const TwoFactorGate = lazy(() => import("#web/components/layout/two-factor-gate.tsx"));
 
 // Every signed-in page lives under this layout: the guard, the user and company, the departments, the shell.
 export const Route = createFileRoute("/_app")({
@@ -64,9 +67,16 @@ function AppLayout() {
   }
 
   // The screens read the company from here (useCompanyId), not each from the stored selection.
+  const outlet = <Outlet />;
   const page = (
     <CompanyIdProvider companyId={company?.id ?? null}>
-      <Outlet />
+      {company?.requireTwoFactor && !me.twoFactorEnabled ? (
+        <Suspense>
+          <TwoFactorGate companyName={company.name}>{outlet}</TwoFactorGate>
+        </Suspense>
+      ) : (
+        outlet
+      )}
     </CompanyIdProvider>
   );
 

@@ -1,16 +1,179 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { NotBuiltYet } from "#web/components/feedback/not-built-yet.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import {
+  Bell,
+  Building2,
+  Construction,
+  CreditCard,
+  Lock,
+  type LucideIcon,
+  Plug,
+  Settings2,
+  UserRound,
+  Users,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { PageHeader } from "#web/components/layout/page-header.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { findSelectedCompany, meQueryOptions } from "#web/features/companies/api.ts";
+import { ApprovalSetting } from "#web/features/companies/components/approval-setting.tsx";
+import { TwoFactorRequirementSetting } from "#web/features/companies/components/two-factor-requirement-setting.tsx";
+import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
+import { TeamSettings } from "#web/features/team/components/team-settings.tsx";
+import { CompanyGate } from "#web/lib/company-id.tsx";
+import { useSelectedCompany } from "#web/lib/selected-company.ts";
+
+// The spec's settings tabs, with Team. The tab is in the address (`?tab=team`); general, the first, is
+// left out of it. Checked by hand, not with zod: a route's search check loads with the shell.
+const SETTINGS_TABS = ["general", "team", "profile", "notifications", "privacy", "integrations", "billing"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+type SettingsSearch = { tab?: Exclude<SettingsTab, "general"> };
+
+const isSettingsTab = (value: unknown): value is SettingsTab => SETTINGS_TABS.includes(value as SettingsTab);
 
 export const Route = createFileRoute("/_app/settings")({
+  validateSearch: (search: Record<string, unknown>): SettingsSearch =>
+    isSettingsTab(search.tab) && search.tab !== "general" ? { tab: search.tab } : {},
   head: () => ({ meta: [{ title: "Settings · Foreman" }] }),
   component: SettingsPage,
 });
 
+const TABS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
+  general: { label: "General", icon: Settings2 },
+  team: { label: "Team", icon: Users },
+  profile: { label: "Profile", icon: UserRound },
+  notifications: { label: "Notifications", icon: Bell },
+  privacy: { label: "Privacy", icon: Lock },
+  integrations: { label: "Integrations", icon: Plug },
+  billing: { label: "Billing", icon: CreditCard },
+};
+
 function SettingsPage() {
+  const tab = Route.useSearch({ select: (search) => search.tab ?? "general" });
+  const navigate = Route.useNavigate();
   return (
-    <NotBuiltYet
-      title="Settings"
-      description="General, notifications, privacy, integrations, billing and profile settings, and your WhatsApp templates. A later part of the product will fill this screen."
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Your company, your team and your own account." />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          if (isSettingsTab(value)) void navigate({ search: value === "general" ? {} : { tab: value } });
+        }}
+      >
+        {/* Seven tabs do not fit a phone: the row scrolls sideways (TabsList). */}
+        <TabsList aria-label="Settings sections">
+          {SETTINGS_TABS.map((value) => {
+            const { label, icon: Icon } = TABS[value];
+            return (
+              <TabsTrigger key={value} value={value} className="max-sm:px-2.5">
+                <Icon aria-hidden className="max-sm:hidden" />
+                {label}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+        <TabsContent value="general">
+          <CompanyGate fallback={<NoCompany />}>
+            <GeneralSettings />
+          </CompanyGate>
+        </TabsContent>
+        <TabsContent value="team">
+          <CompanyGate fallback={<NoCompany />}>
+            <TeamTab />
+          </CompanyGate>
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfilePage />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotBuilt title="Notification settings are not built yet.">
+            Which emails and alerts you get about conversations, approvals and orders.
+          </NotBuilt>
+        </TabsContent>
+        <TabsContent value="privacy">
+          <NotBuilt title="Privacy settings are not built yet.">
+            How long conversations and customer data are kept, and exporting or erasing them.
+          </NotBuilt>
+        </TabsContent>
+        <TabsContent value="integrations">
+          <NotBuilt
+            title="Integrations have no settings tab yet."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/training" search={{ tab: "integrations" }}>
+                  <Plug aria-hidden />
+                  Open the integrations
+                </Link>
+              </Button>
+            }
+          >
+            WhatsApp, email and the website chat are connected from the training centre's integrations for now.
+          </NotBuilt>
+        </TabsContent>
+        <TabsContent value="billing">
+          <NotBuilt title="Billing is not built yet.">Your plan, invoices and payment method.</NotBuilt>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function GeneralSettings() {
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Approvals</CardTitle>
+          <CardDescription>
+            Who may authorize what goes past an AI employee's guardrails and cancel placed orders.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ApprovalSetting />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Two-factor sign-in</CardTitle>
+          <CardDescription>Whether everyone must sign in with a code from an authenticator app.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TwoFactorRequirementSetting />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function TeamTab() {
+  const me = useQuery(meQueryOptions()).data;
+  const selected = useSelectedCompany();
+  const company = me ? findSelectedCompany(me, selected?.id) : null;
+  return <TeamSettings companyName={company?.name ?? selected?.name ?? "this company"} />;
+}
+
+function NoCompany() {
+  return (
+    <EmptyState
+      icon={Building2}
+      title="No company yet"
+      description="These settings belong to a company. Once you are in one, they appear here."
+    />
+  );
+}
+
+/** A tab a later part of the product fills, said plainly (as NotBuiltYet does for whole screens). */
+function NotBuilt({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <EmptyState
+      icon={Construction}
+      title={title}
+      description={children}
+      action={action}
+      className="min-h-64 bg-muted/20"
     />
   );
 }

@@ -38,6 +38,15 @@ export function totpFor(secretBase32: string, label = "", issuer = "Foreman"): O
 export const hashRecoveryCode = (code: string) => createHash("sha256").update(normalizeCode(code)).digest("hex");
 
 /**
+ * Seconds until the user's second factor may be tried again (0: not locked). The sign-in's second step
+ * asks first, so a try while locked spends none of its challenge's attempts.
+ */
+export async function secondFactorLockSeconds(db: Executor, userId: string, now: Date): Promise<number> {
+  const key = throttleKey(userId);
+  return lockRemainingSeconds((await readThrottles(db, [key])).get(key), now);
+}
+
+/**
  * Checks a code for a user with two-factor on. `key` opens the stored secret (config.encryptionKey);
  * the accepted step or recovery code is spent in the same statement that checks it, so two requests
  * with one code cannot both pass.

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readSession } from "#web/lib/session-cookie.ts";
@@ -105,10 +105,18 @@ describe("SignInForm", () => {
     expect(readSession()).toMatchObject({ accessToken: "tok", refreshToken: "ref" });
   });
 
-  it("opens an honest note from Forgot password?", async () => {
+  it("asks for a reset link from Forgot password?, with the typed address, without signing in", async () => {
+    api.routes["POST /users/password.json"] = (_req, res) => sendJson(res, 202, { message: "sent" });
     const form = renderForm();
+    await form.user.type(form.email(), "demo@example.com");
+    await form.user.type(form.password(), "a guess");
     await form.user.click(screen.getByRole("button", { name: "Forgot password?" }));
     const dialog = await screen.findByRole("dialog", { name: "Forgot your password?" });
-    expect(dialog).toHaveTextContent("Ask your company's admin");
+    expect(within(dialog).getByLabelText("Email")).toHaveValue("demo@example.com");
+    await form.user.click(within(dialog).getByRole("button", { name: "Send link" }));
+    await within(dialog).findByRole("status");
+    // The dialog's submit does not reach the sign-in form around its link.
+    expect(api.requests.map((request) => request.path)).toEqual(["/users/password.json"]);
+    expect(form.signedIn()).toBe(0);
   });
 });

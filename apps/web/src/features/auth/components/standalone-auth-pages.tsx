@@ -1,5 +1,6 @@
 import { parseRedirectSearch } from "@foreman/contract";
 import { useEffect, useState } from "react";
+import { acceptInvitationHref, INVITATION_TOKEN_PARAM, invitationTokenFrom } from "#web/lib/invitation-links.ts";
 import { postAuthDestination } from "../safe-redirect.ts";
 import { isSignedOutPath, SIGNED_OUT_TITLES, type SignedOutPath } from "../signed-out-pages.ts";
 import type { RenderAuthPageLink } from "./auth-page-link.ts";
@@ -10,7 +11,8 @@ import { SignUpPage } from "./sign-up-page.tsx";
 // (src/signed-out-app.tsx): what their routes do — the title, `redirect`, the link from one page to the
 // other, going on once signed in — done by hand for these two addresses.
 
-type Place = { path: SignedOutPath; redirect?: string };
+/** `invitationToken`: /sign_up opened from an invitation link. */
+type Place = { path: SignedOutPath; redirect?: string; invitationToken?: string };
 
 /** `redirect` read as the router reads it (a JSON value is unwrapped: `?redirect="%2Forders"`). */
 function readRedirect(search: string): string | undefined {
@@ -27,12 +29,19 @@ function readRedirect(search: string): string | undefined {
 
 function currentPlace(): Place | null {
   const { pathname, search } = window.location;
-  return isSignedOutPath(pathname) ? { path: pathname, redirect: readRedirect(search) } : null;
+  if (!isSignedOutPath(pathname)) return null;
+  const invitationToken =
+    pathname === "/sign_up" ? invitationTokenFrom(new URLSearchParams(search).get(INVITATION_TOKEN_PARAM)) : undefined;
+  return { path: pathname, redirect: readRedirect(search), invitationToken };
 }
 
-/** The address the router's Link would write: `redirect` as plain encoded text. */
-function hrefOf({ path, redirect }: Place): string {
-  return redirect === undefined ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
+/** The address the router's Link would write: `redirect` (and an invitation's token) as plain encoded text. */
+function hrefOf({ path, redirect, invitationToken }: Place): string {
+  const params = [
+    redirect === undefined ? null : `redirect=${encodeURIComponent(redirect)}`,
+    invitationToken === undefined ? null : `${INVITATION_TOKEN_PARAM}=${encodeURIComponent(invitationToken)}`,
+  ].filter(Boolean);
+  return params.length > 0 ? `${path}?${params.join("&")}` : path;
 }
 
 type StandaloneAuthPagesProps = {
@@ -61,7 +70,10 @@ export function StandaloneAuthPages({ enterApp }: StandaloneAuthPagesProps) {
   if (!place) return null;
 
   const renderLink: RenderAuthPageLink = ({ to, className, children }) => {
-    const next = { path: to, redirect: place.redirect };
+    // From an invitation's sign-up, signing in instead comes back to the invitation to accept it.
+    const redirect =
+      to === "/sign_in" && place.invitationToken ? acceptInvitationHref(place.invitationToken) : place.redirect;
+    const next: Place = { path: to, redirect };
     return (
       <a
         href={hrefOf(next)}
@@ -84,6 +96,6 @@ export function StandaloneAuthPages({ enterApp }: StandaloneAuthPagesProps) {
   return place.path === "/sign_in" ? (
     <SignInPage key="/sign_in" renderLink={renderLink} onSignedIn={goOn} />
   ) : (
-    <SignUpPage key="/sign_up" renderLink={renderLink} onSignedUp={goOn} />
+    <SignUpPage key="/sign_up" renderLink={renderLink} onSignedUp={goOn} invitationToken={place.invitationToken} />
   );
 }

@@ -1,0 +1,58 @@
+import { type Company, isSessionValid } from "@foreman/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { signOut } from "#web/features/auth/api.ts";
+import { meQueryKey, meQueryOptions } from "#web/features/companies/api.ts";
+import { teamKeys } from "#web/features/team/api.ts";
+import { AcceptInvitationPage, type InvitationViewer } from "#web/features/team/components/accept-invitation-page.tsx";
+import { invitationTokenFrom } from "#web/lib/invitation-links.ts";
+import { setSelectedCompany } from "#web/lib/selected-company.ts";
+import { readSession } from "#web/lib/session-cookie.ts";
+import { toast } from "#web/lib/toast-store.ts";
+
+// The link an invitation mail carries. Outside `(auth)` and `_app`: it works signed in (join) and
+// signed out (sign in, or create the account, and come back).
+export const Route = createFileRoute("/accept_invitation")({
+  validateSearch: (search: Record<string, unknown>): { token?: string } => {
+    const token = invitationTokenFrom(search.token);
+    return token ? { token } : {};
+  },
+  head: () => ({ meta: [{ title: "Your invitation · Foreman" }] }),
+  component: AcceptInvitationRoute,
+});
+
+function AcceptInvitationRoute() {
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signedIn, setSignedIn] = useState(() => isSessionValid(readSession()));
+  const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
+
+  const viewer: InvitationViewer = !signedIn
+    ? { state: "signed_out" }
+    : me.data
+      ? { state: "signed_in", email: me.data.email }
+      : me.error
+        ? { state: "error", error: me.error, retry: () => void me.refetch() }
+        : { state: "loading" };
+
+  const onJoined = async (company: Company) => {
+    setSelectedCompany(company);
+    // The layout checks the selection against the user's companies: they must include the new one first.
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    toast({ title: `Welcome to ${company.name}`, variant: "success" });
+    await navigate({ href: "/dashboard", replace: true });
+  };
+
+  const onSignOut = () =>
+    signOut({
+      // Stay here: signed out, the page offers to sign in with the invited address or to create it.
+      goToSignIn: async () => setSignedIn(false),
+      // Everything but this invitation, which the page still shows.
+      clearCache: () =>
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== teamKeys.invitation("")[0] }),
+    });
+
+  return <AcceptInvitationPage token={token} viewer={viewer} onJoined={onJoined} onSignOut={onSignOut} />;
+}

@@ -1,0 +1,182 @@
+import { expect, type Page, test } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { expectNoSidewaysScroll } from "./helpers.ts";
+import { linkIn, mailsTo } from "./mailbox.ts";
+
+// Your account and your team, as people live them: forgetting a password and resetting it from the
+// mail; turning on two-factor and signing in with a code; inviting a colleague who joins from a second
+// browser; uploading the company's logo. Every mail goes over real SMTP to the run's local mailbox.
+// Each journey makes its own account, so the shared demo users are never changed.
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const PASSWORD = "Lantern-Orchard-42";
+
+/** A new account with its own company, through the API as the sign-up form makes it. */
+async function newOwner(page: Page, label: string) {
+  const email = `${label}-${unique()}@example.com`;
+  const response = await page.request.post("/users.json", {
+    headers: { "X-Client-ID": "foreman-web" },
+    data: {
+      user: {
+        first_name: "Rosa",
+        last_name: "Parks",
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        company_name: `Lantern ${label} ${unique()}`,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { company: { name: string } };
+  return { email, password: PASSWORD, company: body.company.name };
+}
+
+async function signInWith(page: Page, email: string, password: string) {
+  await page.goto("/sign_in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.locator("#app-sidebar").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign_in/);
+}
+
+test("forgot password: the mailed link sets a new password, and only the new one signs in", async ({ page }) => {
+  const owner = await newOwner(page, "reset");
+  await page.goto("/sign_in");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  const dialog = page.getByRole("dialog", { name: "Forgot your password?" });
+  await expect(dialog.getByLabel("Email")).toHaveValue(owner.email);
+  await dialog.getByRole("button", { name: "Send link" }).click();
+  await expect(dialog).toContainText("If that address has an account");
+
+  const mail = await mailsTo(owner.email, (m) => m.subject === "Reset your Foreman password");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await page.goto(linkIn(mail, "/reset_password"));
+  const fresh = "Copper-Meadow-77";
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm new password").fill(fresh);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { name: "Password changed — sign in" })).toBeVisible();
+
+  // The link is spent, and the old password no longer works.
+  await page.goto(linkIn(mail, "/reset_password"));
+  await page.getByLabel("New password", { exact: true }).fill("Another-Phrase-93");
+  await page.getByLabel("Confirm new password").fill("Another-Phrase-93");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await signInWith(page, owner.email, owner.password);
+  await expect(page.getByText("Invalid username or password. Please try again.")).toBeVisible();
+  await signInWith(page, owner.email, fresh);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("two-factor: enrol with the QR code's key, then sign in with a code from the app", async ({ page }) => {
+  const owner = await newOwner(page, "totp");
+  await signInWith(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  const dialog = page.getByRole("dialog", { name: "Turn on two-factor sign-in" });
+  await expect(dialog.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = ((await dialog.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s/g, "");
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  await dialog.getByLabel("Authentication code").fill(totp.generate());
+  await dialog.getByRole("button", { name: "Turn on" }).click();
+  const saved = page.getByRole("dialog", { name: "Save your recovery codes" });
+  await expect(saved.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await saved.getByRole("button", { name: "I saved them" }).click();
+  await expect(page.getByText("On since")).toBeVisible();
+  const notice = await mailsTo(owner.email, (m) => /turned on/i.test(m.subject));
+  expect(notice.text).not.toContain(secret);
+
+  await signOut(page);
+  await signInWith(page, owner.email, owner.password);
+  // The password alone is not enough: the form asks for the code. A code is used once, so the sign-in
+  // takes the next 30-second step's (within the server's ±1 step of drift).
+  const code = page.getByLabel("Authentication code");
+  await expect(code).toBeVisible();
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a colleague invited by email joins from a second browser and sees the company", async ({ page, browser }) => {
+  const owner = await newOwner(page, "team");
+  await signInWith(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/settings?tab=team");
+  await page.getByRole("button", { name: "Invite someone" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Invite someone" });
+  const colleague = `colleague-${unique()}@example.com`;
+  await dialog.getByLabel("Email").fill(colleague);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("team-settings")).toContainText(colleague);
+
+  const invitation = await mailsTo(colleague);
+  expect(invitation.subject).toContain(owner.company);
+  const context = await browser.newContext();
+  try {
+    const second = await context.newPage();
+    await second.goto(linkIn(invitation, "/accept_invitation"));
+    await expect(second.getByRole("heading", { name: `Join ${owner.company}` })).toBeVisible();
+    await second.getByRole("link", { name: "Create your account" }).click();
+    await expect(second.getByLabel("Work email")).toHaveValue(colleague);
+    await second.getByLabel("First name").fill("Ada");
+    await second.getByLabel("Last name").fill("Lovelace");
+    await second.getByLabel("Password", { exact: true }).fill("Engine-Notes-1843");
+    await second.getByLabel("Confirm password").fill("Engine-Notes-1843");
+    await second.getByRole("button", { name: "Create account and join" }).click();
+    await expect(second).toHaveURL(/\/dashboard$/);
+    await expect(second.locator("#app-sidebar").getByRole("button", { name: "Switch company" })).toContainText(
+      owner.company,
+    );
+  } finally {
+    await context.close();
+  }
+  // The owner's team now lists the colleague as a member.
+  await page.reload();
+  await expect(page.getByTestId("team-settings").getByText(colleague).first()).toBeVisible();
+});
+
+// A 4 × 4 PNG, coral.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWP4Xx8ARwzEcQD6AhzhCCCrqQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("an owner uploads the company logo and the switcher shows it", async ({ page }) => {
+  const owner = await newOwner(page, "logo");
+  await signInWith(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/profile");
+  const card = page.getByTestId("company-logo-card");
+  await card.getByLabel("Logo image file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await expect(card.getByTestId("company-logo-preview").locator("img")).toHaveAttribute(
+    "src",
+    /^\/logos\/[0-9a-f]{64}\.webp$/,
+  );
+  const switcher = page.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
+  await expect(switcher.locator("img")).toHaveAttribute("src", /^\/logos\/[0-9a-f]{64}\.webp$/);
+  const src = (await switcher.locator("img").getAttribute("src")) ?? "";
+  const served = await page.request.get(src);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+});
+
+test("the profile fits a phone", async ({ page }) => {
+  const owner = await newOwner(page, "phone");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInWith(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/profile");
+  await expect(page.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto("/settings?tab=team");
+  await expect(page.getByTestId("team-settings")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
