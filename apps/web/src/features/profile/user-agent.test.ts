@@ -22,6 +22,9 @@ const AGENTS = {
     "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
   chromeOs:
     "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  // Chromium driven by automation (Playwright, Puppeteer) names itself so.
+  headlessLinux:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
   safariMac:
     "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15",
 };
@@ -39,6 +42,7 @@ describe("parseUserAgent", () => {
     ["safariIpad", "Safari 16", "iPad"],
     ["chromeOs", "Chrome 126", "ChromeOS"],
     ["safariMac", "Safari 17", "macOS"],
+    ["headlessLinux", "Chrome 131", "Linux"],
   ] as const)("reads %s as %s on %s", (key, browser, os) => {
     expect(parseUserAgent(AGENTS[key])).toEqual({ browser, os });
   });

@@ -15,7 +15,7 @@ const BROWSERS: readonly [name: string, pattern: RegExp][] = [
   ["Opera", /\b(?:OPR|Opera)\/(\d+)/],
   ["Samsung Internet", /\bSamsungBrowser\/(\d+)/],
   ["Firefox", /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ["Chrome", /\b(?:Chrome|CriOS)\/(\d+)/],
+  ["Chrome", /\b(?:Chrome|CriOS|HeadlessChrome)\/(\d+)/],
   ["Chromium", /\bChromium\/(\d+)/],
   ["Safari", /\bVersion\/(\d+)(?:\.\d+)*.*\bSafari\//],
 ];

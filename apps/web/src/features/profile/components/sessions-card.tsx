@@ -72,7 +72,7 @@ export function SessionsCard() {
           size="sm"
           disabled={others === 0}
           onClick={() => setConfirmingAll(true)}
-          data-testid="end-other-sessions"
+          data-testid="sign-out-other-sessions"
         >
           <LogOut aria-hidden />
           Sign out all other sessions
