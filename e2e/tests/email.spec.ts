@@ -1,10 +1,9 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { listConversations } from "./conversation-helpers.ts";
-import { apiGet, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
+import { apiGet, expectAccessible, sessionHeaders, signIn, switchToNorthwind } from "./helpers.ts";
 import { mailsTo } from "./mailbox.ts";
 
 // Email as an owner sets it up and a customer's mail arrives: a channel added in the training centre,
@@ -60,12 +59,6 @@ function customerMail({ to, from, subject, remote }: { to: string; from: string;
 }
 
 /** No serious or critical accessibility problem in what `selector` holds. */
-async function expectAccessible(page: Page, selector: string) {
-  const audit = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
-}
-
 /** Posts the raw mail as a forwarder does: signed with the run's secret, naming the envelope recipient. */
 async function forwardMail(page: Page, raw: Buffer, recipient: string) {
   expect(secret, "the run's EMAIL_WEBHOOK_SECRET (playwright.config.ts)").toBeTruthy();

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const demo = { email: "demo@example.com", password: "foreman-demo" };
@@ -74,4 +75,12 @@ export async function sessionHeaders(page: Page) {
     id: string;
   };
   return { Authorization: `Bearer ${session.accessToken}`, "X-Company-ID": company.id, "X-Client-ID": "foreman-web" };
+}
+
+/** axe finds nothing serious or critical on the page (or in the part `selector` names). */
+export async function expectAccessible(page: Page, selector?: string) {
+  const builder = new AxeBuilder({ page });
+  const audit = await (selector ? builder.include(selector) : builder).analyze();
+  const serious = audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
 }
