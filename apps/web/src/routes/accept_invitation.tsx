@@ -6,18 +6,15 @@ import { signOut } from "#web/features/auth/api.ts";
 import { meQueryKey, meQueryOptions } from "#web/features/companies/api.ts";
 import { teamKeys } from "#web/features/team/api.ts";
 import { AcceptInvitationPage, type InvitationViewer } from "#web/features/team/components/accept-invitation-page.tsx";
-import { invitationTokenFrom } from "#web/lib/invitation-links.ts";
 import { setSelectedCompany } from "#web/lib/selected-company.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
 import { toast } from "#web/lib/toast-store.ts";
+import { parseTokenSearch } from "#web/lib/token-search.ts";
 
 // The link an invitation mail carries. Outside `(auth)` and `_app`: it works signed in (join) and
 // signed out (sign in, or create the account, and come back).
 export const Route = createFileRoute("/accept_invitation")({
-  validateSearch: (search: Record<string, unknown>): { token?: string } => {
-    const token = invitationTokenFrom(search.token);
-    return token ? { token } : {};
-  },
+  validateSearch: parseTokenSearch,
   head: () => ({ meta: [{ title: "Your invitation · Foreman" }] }),
   component: AcceptInvitationRoute,
 });

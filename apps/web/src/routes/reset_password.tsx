@@ -2,13 +2,11 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ResetPasswordPage } from "#web/features/auth/components/reset-password-page.tsx";
 import { parseTokenSearch } from "#web/lib/token-search.ts";
 
-// The reset mail's link, signed in or out (outside (auth) and _app). The token stays out of the
-// Referer of anything the page loads or links to.
+// The reset mail's link, signed in or out (outside (auth) and _app).
+// Every page carries Referrer-Policy: no-referrer (the server's headers): the token never leaves in a Referer.
 export const Route = createFileRoute("/reset_password")({
   validateSearch: parseTokenSearch,
-  head: () => ({
-    meta: [{ title: "Choose a new password · Foreman" }, { name: "referrer", content: "no-referrer" }],
-  }),
+  head: () => ({ meta: [{ title: "Choose a new password · Foreman" }] }),
   component: ResetPasswordRoute,
 });
 

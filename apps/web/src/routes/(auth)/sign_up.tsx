@@ -3,7 +3,8 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SignUpPage } from "#web/features/auth/components/sign-up-page.tsx";
 import { postAuthDestination } from "#web/features/auth/safe-redirect.ts";
 import { SIGNED_OUT_TITLES } from "#web/features/auth/signed-out-pages.ts";
-import { acceptInvitationHref, invitationTokenFrom } from "#web/lib/invitation-links.ts";
+import { acceptInvitationHref } from "#web/lib/invitation-links.ts";
+import { linkTokenFrom } from "#web/lib/token-search.ts";
 
 type SignUpSearch = RedirectSearch & { invitation_token?: string };
 
@@ -11,7 +12,7 @@ type SignUpSearch = RedirectSearch & { invitation_token?: string };
 // /sign_up starts without the router and draws the same page (src/signed-out-app.tsx).
 export const Route = createFileRoute("/(auth)/sign_up")({
   validateSearch: (search: Record<string, unknown>): SignUpSearch => {
-    const token = invitationTokenFrom(search.invitation_token);
+    const token = linkTokenFrom(search.invitation_token);
     return token ? { ...parseRedirectSearch(search), invitation_token: token } : parseRedirectSearch(search);
   },
   head: () => ({ meta: [{ title: SIGNED_OUT_TITLES["/sign_up"] }] }),

@@ -1,6 +1,7 @@
 import { parseRedirectSearch } from "@foreman/contract";
 import { useEffect, useState } from "react";
-import { acceptInvitationHref, INVITATION_TOKEN_PARAM, invitationTokenFrom } from "#web/lib/invitation-links.ts";
+import { acceptInvitationHref, INVITATION_TOKEN_PARAM } from "#web/lib/invitation-links.ts";
+import { linkTokenFrom } from "#web/lib/token-search.ts";
 import { postAuthDestination } from "../safe-redirect.ts";
 import { isSignedOutPath, SIGNED_OUT_TITLES, type SignedOutPath } from "../signed-out-pages.ts";
 import type { RenderAuthPageLink } from "./auth-page-link.ts";
@@ -31,7 +32,7 @@ function currentPlace(): Place | null {
   const { pathname, search } = window.location;
   if (!isSignedOutPath(pathname)) return null;
   const invitationToken =
-    pathname === "/sign_up" ? invitationTokenFrom(new URLSearchParams(search).get(INVITATION_TOKEN_PARAM)) : undefined;
+    pathname === "/sign_up" ? linkTokenFrom(new URLSearchParams(search).get(INVITATION_TOKEN_PARAM)) : undefined;
   return { path: pathname, redirect: readRedirect(search), invitationToken };
 }
 

@@ -12,11 +12,12 @@ import { type ReactNode, useState } from "react";
 import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { TryAgainButton } from "#web/components/feedback/query-error.tsx";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
-import { CompanyLogo } from "#web/components/layout/company-logo.tsx";
+import { Avatar, AvatarFallback, AvatarImage, AvatarInitials } from "#web/components/ui/avatar.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { acceptInvitationHref } from "#web/lib/invitation-links.ts";
+import { initials } from "#web/lib/utils.ts";
 import { acceptInvitation, invitationPreviewQueryOptions } from "../api.ts";
 import { ROLE_LABELS, roleWithArticle } from "../team-rules.ts";
 
@@ -111,10 +112,14 @@ function InvitationFacts({ preview }: { preview: InvitationPreview }) {
   return (
     <div className="grid gap-4 rounded-lg border bg-muted/30 p-4" data-testid="invitation-facts">
       <div className="flex min-w-0 items-center gap-3">
-        <CompanyLogo
-          company={{ id: "invitation", name: preview.companyName, logoSmallUrl: preview.companyLogoUrl }}
-          className="size-10"
-        />
+        {/* The company's tile as its switcher draws it; not the shell's CompanyLogo, which would then
+            leave the shell's chunk for one of its own on every cold load. */}
+        <Avatar className="size-10 rounded-md">
+          {preview.companyLogoUrl ? <AvatarImage src={preview.companyLogoUrl} alt="" /> : null}
+          <AvatarFallback className="rounded-md bg-primary/12 font-semibold text-primary text-xs dark:bg-primary/20">
+            <AvatarInitials value={initials(preview.companyName)} />
+          </AvatarFallback>
+        </Avatar>
         <span className="min-w-0 truncate font-semibold" title={preview.companyName}>
           {preview.companyName}
         </span>
