@@ -2,6 +2,7 @@ import { messages, normalizeCode, TOTP_DIGITS } from "@foreman/contract";
 import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import { CODE_LABELS, codeInputProps, SWITCH_CODE_KIND } from "#web/lib/two-factor-code.ts";
 import { TWO_FACTOR_EXPIRED_MESSAGE, twoFactorErrorMessage } from "../error-messages.ts";
 import { completeTwoFactorSignIn, type TwoFactorChallenge } from "../two-factor-sign-in.ts";
 import { AuthForm } from "./auth-form.tsx";
@@ -108,16 +109,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: TwoFactorStepPr
               id="two-factor-code"
               // The step replaces the password form: the code field takes the focus it had.
               autoFocus
-              label={app ? "Authentication code" : "Recovery code"}
+              label={CODE_LABELS[app ? "app" : "recovery"]}
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={fieldError}
-              inputMode={app ? "numeric" : "text"}
-              autoComplete={app ? "one-time-code" : "off"}
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={app ? 9 : 64}
-              placeholder={app ? "123456" : "xxxxx-xxxxx"}
+              {...codeInputProps(app ? "app" : "recovery")}
               className={app ? "font-mono tracking-[0.3em]" : "font-mono"}
             />
             <button
@@ -125,7 +121,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: TwoFactorStepPr
               onClick={switchKind}
               className="w-fit rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {app ? "Use a recovery code instead" : "Use the code from your app instead"}
+              {SWITCH_CODE_KIND[app ? "app" : "recovery"]}
             </button>
           </div>
         </AuthForm>

@@ -4,11 +4,12 @@ import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
 import { isApiError } from "#web/lib/api-error.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
+import { CODE_LABELS, type CodeKind, codeInputProps, SWITCH_CODE_KIND } from "#web/lib/two-factor-code.ts";
 
 // The code that proves the phone is at hand: 6 digits from the authenticator app, or — where the
 // server takes one (turning two-factor off, new recovery codes) — one of the recovery codes.
 
-export type CodeKind = "app" | "recovery";
+export type { CodeKind };
 
 export const APP_CODE_FORMAT = `Enter the ${TOTP_DIGITS}-digit code your authenticator app shows`;
 
@@ -63,19 +64,14 @@ export function CodeField({ id, kind, value, onChange, error, disabled, onKindCh
     : "One of the recovery codes you saved. Each works once.";
   return (
     <div className="grid gap-1.5">
-      <FormField id={id} label={app ? "Authentication code" : "Recovery code"} error={error} hint={hint}>
+      <FormField id={id} label={CODE_LABELS[kind]} error={error} hint={hint}>
         <Input
           ref={input}
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           disabled={disabled}
-          inputMode={app ? "numeric" : "text"}
-          autoComplete={app ? "one-time-code" : "off"}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={app ? 9 : 64}
-          placeholder={app ? "123456" : "xxxxx-xxxxx"}
+          {...codeInputProps(kind)}
           className={app ? "max-w-40 font-mono tracking-[0.3em]" : "font-mono"}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
@@ -90,7 +86,7 @@ export function CodeField({ id, kind, value, onChange, error, disabled, onKindCh
           }}
           className="w-fit rounded-sm font-medium text-primary text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {app ? "Use a recovery code instead" : "Use the code from your app instead"}
+          {SWITCH_CODE_KIND[kind]}
         </button>
       ) : null}
     </div>
