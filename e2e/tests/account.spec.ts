@@ -28,8 +28,14 @@ async function newOwner(page: Page, label: string) {
     },
   });
   expect(response.status()).toBe(201);
-  const body = (await response.json()) as { company: { name: string } };
-  return { email, password: PASSWORD, company: body.company.name };
+  const body = (await response.json()) as { company: { id: string; name: string } };
+  return {
+    email,
+    password: PASSWORD,
+    company: body.company.name,
+    companyId: body.company.id,
+    token: response.headers()["access-token"] ?? "",
+  };
 }
 
 async function signInWith(page: Page, email: string, password: string) {
@@ -141,6 +147,54 @@ test("a colleague invited by email joins from a second browser and sees the comp
   // The owner's team now lists the colleague as a member.
   await page.reload();
   await expect(page.getByTestId("team-settings").getByText(colleague).first()).toBeVisible();
+});
+
+test("someone signed in accepts an invitation and the company joins their switcher", async ({ page, browser }) => {
+  const owner = await newOwner(page, "host");
+  const context = await browser.newContext();
+  try {
+    const guestPage = await context.newPage();
+    const guest = await newOwner(guestPage, "guest");
+    await signInWith(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/settings?tab=team");
+    await page.getByRole("button", { name: "Invite someone" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Invite someone" });
+    await dialog.getByLabel("Email").fill(guest.email);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expect(dialog).toBeHidden();
+
+    const invitation = await mailsTo(guest.email);
+    await signInWith(guestPage, guest.email, guest.password);
+    await expect(guestPage).toHaveURL(/\/dashboard$/);
+    await guestPage.goto(linkIn(invitation, "/accept_invitation"));
+    await guestPage.getByRole("button", { name: `Join ${owner.company}` }).click();
+    await expect(guestPage).toHaveURL(/\/dashboard$/);
+    // Two companies now: the sidebar's switcher offers both, the joined one selected.
+    const switcher = guestPage.locator("#app-sidebar").getByRole("button", { name: "Switch company" });
+    await expect(switcher).toContainText(owner.company);
+    await switcher.click();
+    await expect(guestPage.getByRole("menuitemradio", { name: new RegExp(guest.company) })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a company that requires two-factor shows its members why, and leads them to turn it on", async ({ page }) => {
+  const owner = await newOwner(page, "gate");
+  const required = await page.request.patch(`/app/companies/${owner.companyId}/settings.json`, {
+    headers: { Authorization: `Bearer ${owner.token}`, "X-Company-ID": owner.companyId, "X-Client-ID": "foreman-web" },
+    data: { require_two_factor: true },
+  });
+  expect(required.status()).toBe(200);
+  await signInWith(page, owner.email, owner.password);
+  await expect(page.getByRole("heading", { name: `${owner.company} requires two-factor sign-in` })).toBeVisible();
+  // The refused calls behind it raise no error toasts: the screen already says why.
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText(/Couldn't load/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();
 });
 
 // A 4 × 4 PNG, coral.

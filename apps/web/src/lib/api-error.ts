@@ -45,6 +45,17 @@ export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
+/**
+ * A failure the screen already explains, so no toast should repeat it: a 401 (the session handling
+ * sends the user to sign in) or a company's "requires two-factor" 403 (the shell's gate says so,
+ * components/layout/two-factor-gate.tsx).
+ */
+export function isExplainedElsewhere(error: unknown): boolean {
+  return (
+    isUnauthorized(error) || (isApiError(error) && error.status === 403 && error.body.error === "two_factor_required")
+  );
+}
+
 export const GENERIC_ERROR_MESSAGE = "We're sorry, but something unexpected happened. Please try again.";
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
 

@@ -1,7 +1,7 @@
 import { type Department, FALLBACK_DEPARTMENTS, withPlaceholderDepartments } from "@foreman/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
-import { describeError, isUnauthorized } from "#web/lib/api-error.ts";
+import { describeError, isExplainedElsewhere, isUnauthorized } from "#web/lib/api-error.ts";
 import { shellDataConfig } from "#web/lib/config.ts";
 import { toast } from "#web/lib/toast-store.ts";
 
@@ -37,11 +37,12 @@ export function departmentsQueryOptions(companyId: string) {
         return await fetchDepartments(companyId, signal);
       } catch (error) {
         if (isUnauthorized(error) || signal.aborted) throw error;
-        toast({
-          title: "Couldn't load your AI departments",
-          description: `Showing the default departments. ${describeError(error)}`,
-          variant: "destructive",
-        });
+        if (!isExplainedElsewhere(error))
+          toast({
+            title: "Couldn't load your AI departments",
+            description: `Showing the default departments. ${describeError(error)}`,
+            variant: "destructive",
+          });
         return orderDepartments(FALLBACK_DEPARTMENTS);
       }
     },

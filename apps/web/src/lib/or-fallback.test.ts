@@ -39,4 +39,17 @@ describe("orFallback", () => {
     await expect(orFallback(fail(abortError), aborted.signal, "x", null)).rejects.toBe(abortError);
     expect(getToasts()).toHaveLength(0);
   });
+
+  it("hands back the fallback without a toast when the company requires two-factor (the gate says so)", async () => {
+    const refused = new ApiError(403, {
+      error: "two_factor_required",
+      errorDescription: "Northwind requires two-factor sign-in. Turn it on in your profile to continue.",
+    });
+    const result = await orFallback(fail(refused), new AbortController().signal, "Couldn't load", "fallback");
+    expect(result).toBe("fallback");
+    expect(getToasts()).toHaveLength(0);
+    // Any other 403 is still reported.
+    await orFallback(fail(new ApiError(403, { error: "forbidden" })), new AbortController().signal, "Couldn't load", 0);
+    expect(getToasts()).toHaveLength(1);
+  });
 });

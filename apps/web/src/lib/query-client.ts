@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { describeError, isClientError, isUnauthorized } from "./api-error.ts";
+import { describeError, isClientError, isExplainedElsewhere } from "./api-error.ts";
 import { queryConfig } from "./config.ts";
 import { toast } from "./toast-store.ts";
 
@@ -17,8 +17,9 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         const title = query.meta?.errorMessage;
-        // A 401 has already sent the user to sign in; a toast on top would only confuse.
-        if (!title || isUnauthorized(error)) return;
+        // A 401 has already sent the user to sign in, and the two-factor gate says why the data is refused:
+        // a toast on top would only confuse.
+        if (!title || isExplainedElsewhere(error)) return;
         toast({ title, description: describeError(error), variant: "destructive" });
       },
     }),
