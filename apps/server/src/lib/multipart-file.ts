@@ -18,26 +18,40 @@ export function multipartError(error: unknown, tooLarge: string): unknown {
 }
 
 /**
- * The CSV of an import (AI employees, products): the one `file` part of a multipart body (other parts
- * are read and ignored), at most `bytes` long, as UTF-8 text.
+ * The one `file` part of a multipart body (other parts are read and dropped), at most `maxBytes`:
+ * `tooLarge` is the 413's message; `notAFile` answers a body that is not multipart or has no `file`.
  */
-export async function readImportFile(request: FastifyRequest, bytes: number): Promise<string> {
-  const megabytes = bytes / 1024 / 1024;
-  const notAFile = () =>
-    httpError(400, "invalid_request", "Send the CSV file as multipart/form-data in a field named file");
+export async function readFileField(
+  request: FastifyRequest,
+  { maxBytes, tooLarge, notAFile }: { maxBytes: number; tooLarge: string; notAFile: () => Error },
+): Promise<Buffer> {
   if (!request.isMultipart()) throw notAFile();
   let data: Buffer | undefined;
   try {
-    const parts = request.parts({ limits: { fileSize: bytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
+    const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
     for await (const part of parts) {
       if (part.type !== "file") continue;
       const content = await part.toBuffer();
       if (part.fieldname === "file") data = content;
     }
   } catch (error) {
-    throw multipartError(error, `The file is larger than ${megabytes} MB: import at most ${megabytes} MB at once`);
+    throw multipartError(error, tooLarge);
   }
   if (!data) throw notAFile();
+  return data;
+}
+
+/**
+ * The CSV of an import (AI employees, products): the one `file` part of a multipart body (other parts
+ * are read and ignored), at most `bytes` long, as UTF-8 text.
+ */
+export async function readImportFile(request: FastifyRequest, bytes: number): Promise<string> {
+  const megabytes = bytes / 1024 / 1024;
+  const data = await readFileField(request, {
+    maxBytes: bytes,
+    tooLarge: `The file is larger than ${megabytes} MB: import at most ${megabytes} MB at once`,
+    notAFile: () => httpError(400, "invalid_request", "Send the CSV file as multipart/form-data in a field named file"),
+  });
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(data);
   } catch {

@@ -1,14 +1,12 @@
-import { fieldErrors, invitedSignUpSchema, signUpResponseSchema, signUpSchema } from "@foreman/contract";
+import { fieldErrors, invitedSignUpSchema, isPlainObject, signUpResponseSchema, signUpSchema } from "@foreman/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import { requireClient } from "./client-auth.ts";
 import { newPasswordErrors } from "./password-policy.ts";
 import { type JoinByInvitation, signUp, signUpByInvitation, validationFailed } from "./sign-up.service.ts";
+import { signInClientOf } from "./token.service.ts";
 import { sendTokenHeaders } from "./token-reply.ts";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 // Either form: a new company, or (with `invitation_token`) joining the company that sent the invitation.
 const signUpBodySchema = z.object({ user: z.union([signUpSchema, invitedSignUpSchema]) });
@@ -28,7 +26,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<{ joinByInvitation: JoinByInvit
       // The schema documents the body; the handler validates it to answer 422 with the form's field names.
       attachValidation: true,
       preValidation: (request, _reply, done) => {
-        if (isObject(request.body)) sentUsers.set(request, request.body.user);
+        if (isPlainObject(request.body)) sentUsers.set(request, request.body.user);
         done();
       },
       schema: {
@@ -42,10 +40,10 @@ export const signUpRoutes: FastifyPluginAsyncZod<{ joinByInvitation: JoinByInvit
     },
     async (request, reply) => {
       const rawBody: unknown = request.body;
-      const application = await requireClient(request, isObject(rawBody) ? rawBody.clientId : undefined);
+      const application = await requireClient(request, isPlainObject(rawBody) ? rawBody.clientId : undefined);
 
       const sent = sentUsers.get(request);
-      const user = isObject(sent) ? sent : {};
+      const user = isPlainObject(sent) ? sent : {};
       const invited = user.invitationToken !== undefined && user.invitationToken !== null;
       const parsed = (invited ? invitedSignUpSchema : signUpSchema).safeParse(user);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
@@ -54,10 +52,11 @@ export const signUpRoutes: FastifyPluginAsyncZod<{ joinByInvitation: JoinByInvit
       if (weakPassword.length > 0) throw validationFailed(weakPassword);
 
       const now = new Date();
+      const client = signInClientOf(request);
       const created =
         "invitationToken" in parsed.data
-          ? await signUpByInvitation(app.db, { ...parsed.data, application, now }, joinByInvitation)
-          : await signUp(app.db, { ...parsed.data, application, now });
+          ? await signUpByInvitation(app.db, { ...parsed.data, application, now, client }, joinByInvitation)
+          : await signUp(app.db, { ...parsed.data, application, now, client });
       sendTokenHeaders(reply, created.token);
       reply.code(201);
       return {

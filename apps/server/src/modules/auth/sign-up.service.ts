@@ -7,7 +7,7 @@ import { type CompanyRow, insertCompany, insertMembership } from "../companies/i
 import { insertStandardDepartments } from "../departments/index.ts";
 import { insertSkillSet, STANDARD_SKILLS } from "../skills/index.ts";
 import { hashPassword } from "./password.ts";
-import { type IssuedToken, issueToken } from "./token.service.ts";
+import { type IssuedToken, issueToken, type SignInClient } from "./token.service.ts";
 import { findUserByEmail, insertUser } from "./users.repository.ts";
 
 export type NewUserWithCompany = {
@@ -85,10 +85,13 @@ export async function createUserWithCompany(db: Db, input: NewUserWithCompany): 
   return inTransaction(db, (tx) => insertUserWithCompany(tx, input, digest));
 }
 
+/** The client signing up, and from where (the first session's, in the profile's list of sessions). */
+type SignUpRequest = { application: OauthApplication; now: Date; client?: SignInClient };
+
 /** `POST /users.json`: user + company + membership + the first token, all or nothing. */
 export async function signUp(
   db: Db,
-  input: NewUserWithCompany & { application: OauthApplication; now: Date },
+  input: NewUserWithCompany & SignUpRequest,
 ): Promise<UserWithCompany & { token: IssuedToken }> {
   // Hash outside the transaction so it holds no locks during the deliberate slowness.
   const digest = await hashPassword(input.password);
@@ -98,6 +101,7 @@ export async function signUp(
       userId: created.user.id,
       applicationId: input.application.id,
       now: input.now,
+      client: input.client,
     });
     return { ...created, token };
   });
@@ -109,7 +113,7 @@ export async function signUp(
  */
 export async function signUpByInvitation(
   db: Db,
-  input: NewInvitedUser & { application: OauthApplication; now: Date },
+  input: NewInvitedUser & SignUpRequest,
   join: JoinByInvitation,
 ): Promise<{ user: User; company: JoinedCompany; token: IssuedToken }> {
   const digest = await hashPassword(input.password);
@@ -118,7 +122,12 @@ export async function signUpByInvitation(
     const joined = await join(tx, { token: input.invitationToken, email: user.email, userId: user.id, now: input.now });
     // Thrown inside the transaction: the user just inserted is rolled back with it.
     if ("problem" in joined) throw validationFailed([joined.problem]);
-    const token = await issueToken(tx, { userId: user.id, applicationId: input.application.id, now: input.now });
+    const token = await issueToken(tx, {
+      userId: user.id,
+      applicationId: input.application.id,
+      now: input.now,
+      client: input.client,
+    });
     return { user, company: joined.company, token };
   });
 }

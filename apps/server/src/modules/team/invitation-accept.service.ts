@@ -11,7 +11,7 @@ import { recordActivity, staffActor } from "../activities/index.ts";
 import { hashToken, type JoinByInvitation, type JoinedCompany } from "../auth/index.ts";
 import { insertMembership } from "../companies/index.ts";
 import type { EventBus } from "../events/index.ts";
-import { invitationState } from "./invitations.service.ts";
+import { invitationState, inviterName } from "./invitations.service.ts";
 import {
   claimInvitation,
   findCompany,
@@ -67,10 +67,7 @@ export async function lookUpInvitation(db: Db, token: string, now: Date): Promis
   if (!invitation || invitationState(invitation, now) !== "pending") throw invitationInvalid();
   const company = await findCompany(db, invitation.companyId);
   if (!company) throw invitationInvalid();
-  const invitedBy =
-    invitation.inviterFirstName === null
-      ? null
-      : `${invitation.inviterFirstName} ${invitation.inviterLastName ?? ""}`.trim();
+  const invitedBy = inviterName(invitation);
   return {
     companyName: company.name,
     companyLogoUrl: company.logoSmallUrl,

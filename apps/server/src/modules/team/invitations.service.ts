@@ -60,7 +60,8 @@ export function invitationState(row: InvitationRow, now: Date): InvitationState 
   return row.expiresAt <= now ? "expired" : "pending";
 }
 
-const inviterName = (row: InvitationWithInviter) =>
+/** Who sent it, as the invitation's page and list say it (null once their account is gone). */
+export const inviterName = (row: Pick<InvitationWithInviter, "inviterFirstName" | "inviterLastName">) =>
   row.inviterFirstName === null ? null : `${row.inviterFirstName} ${row.inviterLastName ?? ""}`.trim();
 
 export function toInvitation(row: InvitationWithInviter, now: Date): Invitation {

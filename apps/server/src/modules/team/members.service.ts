@@ -8,6 +8,7 @@ import {
 } from "@foreman/contract";
 import type { Db, Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { compareText } from "#server/lib/sort.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { recordActivity, staffActor } from "../activities/index.ts";
 import { deleteMembership, updateMembershipRole } from "../companies/index.ts";
@@ -22,7 +23,6 @@ import { findMemberRow, findRole, listMemberRows, lockOwners, type MemberRow } f
 export type TeamContext = { db: Db; events: EventBus; companyId: string; userId: string };
 
 const ROLE_ORDER: Record<CompanyRole, number> = { owner: 0, admin: 1, member: 2 };
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 export const memberNotFound = () => httpError(404, "not_found", "Member not found");
 export const ownerRoleRequired = () => httpError(403, "forbidden", OWNER_ROLE_REQUIRED);
@@ -46,9 +46,7 @@ function toMember(row: MemberRow, callerId: string): Member {
 /** Owners, then admins, then members; by name within each (sorted in code: the engines' collations differ). */
 function byRoleThenName(a: MemberRow, b: MemberRow): number {
   return (
-    ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
-    collator.compare(fullName(a), fullName(b)) ||
-    collator.compare(a.email, b.email)
+    ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || compareText(fullName(a), fullName(b)) || compareText(a.email, b.email)
   );
 }
 

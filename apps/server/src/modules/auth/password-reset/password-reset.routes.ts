@@ -3,6 +3,7 @@ import {
   forgotPasswordFormSchema,
   forgotPasswordRequestSchema,
   forgotPasswordResponseSchema,
+  isPlainObject,
   PASSWORD_RESET_TTL_MINUTES,
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
@@ -10,14 +11,14 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "#server/plugins/openapi.ts";
-import { checkForm, isObject } from "../profile/account-form.ts";
+import { checkForm } from "../profile/account-form.ts";
 import { noStore } from "../token-reply.ts";
 import { type ResetContext, requestPasswordReset, resetPassword } from "./password-reset.service.ts";
 import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_NETWORK } from "./reset-limits.ts";
 
 const tags = ["auth"];
 /** The inner `user` object, as the sign-up reads it: a body without one names the form's fields. */
-const userOf = (body: unknown) => (isObject(body) && isObject(body.user) ? body.user : {});
+const userOf = (body: unknown) => (isPlainObject(body) && isPlainObject(body.user) ? body.user : {});
 const resetFieldsSchema = resetPasswordRequestSchema.shape.user;
 
 /** Forgot password (Devise's `/users/password`, public): ask for a link by email, then set a new password with it. */

@@ -11,6 +11,7 @@ import { httpError } from "#server/lib/http-error.ts";
 import type { EventBus } from "../../events/index.ts";
 import type { JobQueue } from "../../jobs/index.ts";
 import { appLink, queueAccountMail } from "../account-mail.ts";
+import { tooManyCodeAttempts } from "../oauth-errors.ts";
 import { hashPassword } from "../password.ts";
 import { newPasswordErrors } from "../password-policy.ts";
 import { checkForm } from "../profile/account-form.ts";
@@ -160,14 +161,7 @@ async function requireSecondFactor(ctx: ResetContext, userId: string, code: stri
     );
   const outcome = await verifySecondFactor(ctx.db, { userId, code, key: ctx.config.encryptionKey, now: ctx.now });
   if (outcome.ok) return;
-  if (outcome.reason === "locked")
-    throw httpError(
-      429,
-      "too_many_requests",
-      `Too many wrong codes. Try again in ${outcome.retryAfterSeconds} seconds.`,
-      undefined,
-      { "retry-after": String(outcome.retryAfterSeconds) },
-    );
+  if (outcome.reason === "locked") throw tooManyCodeAttempts(outcome.retryAfterSeconds);
   throw httpError(422, TWO_FACTOR_CODE_REQUIRED, INVALID_TWO_FACTOR_CODE, [
     { field: "otpCode", message: INVALID_TWO_FACTOR_CODE },
   ]);

@@ -1,4 +1,4 @@
-import { type FieldError, fieldErrors } from "@foreman/contract";
+import { type FieldError, fieldErrors, isPlainObject } from "@foreman/contract";
 import type { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
 
@@ -7,9 +7,6 @@ import { httpError } from "#server/lib/http-error.ts";
 
 export const formInvalid = (details: FieldError[]) =>
   httpError(422, "validation_failed", details[0]?.message ?? "Request validation failed", details);
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The value as `schema` reads it, or a 422 naming every field that is wrong; `more` adds the checks the
@@ -23,7 +20,7 @@ export function checkForm<T extends z.ZodType>(
   const parsed = schema.safeParse(value);
   const details = parsed.success ? [] : fieldErrors(parsed.error);
   const fields = new Set(details.map((detail) => detail.field));
-  for (const extra of more(isObject(value) ? value : {})) {
+  for (const extra of more(isPlainObject(value) ? value : {})) {
     if (!fields.has(extra.field)) {
       fields.add(extra.field);
       details.push(extra);

@@ -34,6 +34,17 @@ export function totpFor(secretBase32: string, label = "", issuer = "Foreman"): O
   });
 }
 
+/**
+ * The 30-second step a typed app code belongs to, on the server's clock with ±1 step of drift, or null
+ * when it is no current code of this secret. Whether the step was already spent is the caller's to check.
+ */
+export function totpStep(secretBase32: string, code: string, now: Date): number | null {
+  const typed = normalizeCode(code);
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(typed)) return null;
+  const delta = totpFor(secretBase32).validate({ token: typed, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
 /** Recovery codes carry ≥ 112 bits, so a plain SHA-256 is an acceptable store (ASVS 6.5.2). */
 export const hashRecoveryCode = (code: string) => createHash("sha256").update(normalizeCode(code)).digest("hex");
 
@@ -77,10 +88,8 @@ async function spendCode(
   if (/^\d{6}$/.test(typed)) {
     const [user] = await db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
     const secret = user?.secret && key ? openSecret(key, user.secret) : null;
-    if (!secret) return null;
-    const delta = totpFor(secret).validate({ token: typed, timestamp: now.getTime(), window: 1 });
-    if (delta === null) return null;
-    const step = Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
+    const step = secret ? totpStep(secret, typed, now) : null;
+    if (step === null) return null;
     // Spent once: only a step later than the last accepted one moves the mark.
     const spent = await db
       .update(users)

@@ -1,9 +1,7 @@
 import {
   INVALID_TWO_FACTOR_CODE,
-  normalizeCode,
   RECOVERY_CODE_COUNT,
   type RecoveryCodes,
-  TOTP_PERIOD_SECONDS,
   TWO_FACTOR_NOT_ENABLED,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -18,7 +16,7 @@ import type { EventBus } from "../../events/index.ts";
 import type { JobQueue } from "../../jobs/index.ts";
 import { appLink, queueAccountMail } from "../account-mail.ts";
 import { tooManyCodeAttempts } from "../oauth-errors.ts";
-import { hashRecoveryCode, totpFor, verifySecondFactor } from "./second-factor.ts";
+import { hashRecoveryCode, totpFor, totpStep, verifySecondFactor } from "./second-factor.ts";
 import {
   clearTwoFactor,
   companiesRequiringTwoFactor,
@@ -118,12 +116,8 @@ export async function enableTwoFactor(
   const sealed = user.totpPendingSecret;
   const secret = sealed ? openSecret(key, sealed) : null;
   if (!sealed || !secret) throw noPendingSetup();
-  const typed = normalizeCode(code);
-  const delta = /^\d{6}$/.test(typed)
-    ? totpFor(secret).validate({ token: typed, timestamp: now.getTime(), window: 1 })
-    : null;
-  if (delta === null) throw wrongCode();
-  const step = Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  const step = totpStep(secret, code, now);
+  if (step === null) throw wrongCode();
 
   const recoveryCodes = newRecoveryCodes();
   await deps.jobs.prepare();

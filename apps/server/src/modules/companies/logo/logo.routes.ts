@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { httpError } from "#server/lib/http-error.ts";
-import { multipartError } from "#server/lib/multipart-file.ts";
+import { readFileField } from "#server/lib/multipart-file.ts";
 import { managerOf, pathCompanyId } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import { changeCompanyLogo, removeCompanyLogo } from "./logo.service.ts";
@@ -17,21 +17,11 @@ const logoAnswerSchema = companySchema.pick({ logoSmallUrl: true });
 async function readLogoUpload(request: FastifyRequest): Promise<Uint8Array> {
   if (!request.isMultipart())
     throw httpError(415, "unsupported_media_type", "Send the logo as multipart/form-data, in a field named file");
-  let file: Uint8Array | undefined;
-  try {
-    const parts = request.parts({
-      limits: { files: 1, fileSize: LOGO_MAX_BYTES, fields: 5, fieldSize: 1024, parts: 6 },
-    });
-    for await (const part of parts) {
-      if (part.type !== "file") continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname === "file") file = bytes;
-    }
-  } catch (error) {
-    throw multipartError(error, LOGO_TOO_LARGE);
-  }
-  if (!file) throw httpError(400, "invalid_request", "Send the logo in a multipart field named file");
-  return file;
+  return readFileField(request, {
+    maxBytes: LOGO_MAX_BYTES,
+    tooLarge: LOGO_TOO_LARGE,
+    notAFile: () => httpError(400, "invalid_request", "Send the logo in a multipart field named file"),
+  });
 }
 
 export const companyLogoRoutes: FastifyPluginAsyncZod = async (app) => {
