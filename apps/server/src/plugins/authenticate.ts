@@ -3,7 +3,8 @@ import fp from "fastify-plugin";
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 
-export type AuthenticatedUser = { id: string };
+/** The signed-in user, and the sign-in (token chain) this request's token belongs to: its session. */
+export type AuthenticatedUser = { id: string; chainId: string };
 /** The user a live access token belongs to, or null; given by the composition root (app.ts). */
 export type FindTokenUser = (db: Executor, token: string, now: Date) => Promise<AuthenticatedUser | null>;
 

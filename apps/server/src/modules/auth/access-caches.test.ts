@@ -80,7 +80,7 @@ describe("token and membership caches on one instance", () => {
       override readonly noticesReliable = false;
     })();
     const cache = new TokenUserCache(deaf);
-    expect(await cache.find(t.db, access_token, new Date())).toEqual({ id: user.id });
+    expect(await cache.find(t.db, access_token, new Date())).toEqual({ id: user.id, chainId: expect.any(String) });
     await t.db
       .update(oauthAccessTokens)
       .set({ revokedAt: new Date() })

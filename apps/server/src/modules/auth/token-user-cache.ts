@@ -30,12 +30,12 @@ export class TokenUserCache {
   }
 
   /** The user behind a live bearer token, or null (unknown, revoked or expired): `FindTokenUser`. */
-  readonly find = async (db: Executor, token: string, now: Date): Promise<{ id: string } | null> => {
+  readonly find = async (db: Executor, token: string, now: Date): Promise<{ id: string; chainId: string } | null> => {
     const hash = hashToken(token);
     const nowMs = now.getTime();
     if (this.#bus.noticesReliable) {
       const cached = this.#cache.get(hash, nowMs);
-      if (cached && nowMs < cached.expiresAtMs) return { id: cached.userId };
+      if (cached && nowMs < cached.expiresAtMs) return { id: cached.userId, chainId: cached.chainId };
     }
     const generation = this.#cache.generation();
     const row = await findByTokenHash(db, hash);
@@ -50,6 +50,6 @@ export class TokenUserCache {
       generation,
       nowMs,
     );
-    return { id: row.userId };
+    return { id: row.userId, chainId: row.chainId };
   };
 }

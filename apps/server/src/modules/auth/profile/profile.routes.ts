@@ -12,7 +12,6 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BEARER, errorResponses } from "#server/plugins/openapi.ts";
 import { newPasswordErrors } from "../password-policy.ts";
-import { currentChainId } from "../sessions/sessions.service.ts";
 import { checkForm } from "./account-form.ts";
 import {
   changePassword,
@@ -116,7 +115,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = checkForm(passwordChangeSchema, request.body, (raw) =>
         typeof raw.password === "string" ? newPasswordErrors(raw.password, user) : [],
       );
-      const keep = await currentChainId(app.db, request.headers.authorization);
+      const keep = request.user!.chainId;
       return changePassword(ctx, user, form, keep);
     },
   );

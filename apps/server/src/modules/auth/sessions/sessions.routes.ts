@@ -2,7 +2,7 @@ import { sessionsRevokedSchema, userSessionListSchema } from "@foreman/contract"
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BEARER, errorResponses } from "#server/plugins/openapi.ts";
-import { currentChainId, endOtherSessions, endSession, listSessions } from "./sessions.service.ts";
+import { endOtherSessions, endSession, listSessions } from "./sessions.service.ts";
 
 const tags = ["profile"];
 
@@ -22,7 +22,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const current = await currentChainId(app.db, request.headers.authorization);
+      const current = request.user!.chainId;
       return { sessions: await listSessions(app.db, request.user!.id, current, new Date()) };
     },
   );
@@ -63,7 +63,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const current = await currentChainId(app.db, request.headers.authorization);
+      const current = request.user!.chainId;
       const ctx = { db: app.db, events: app.events, userId: request.user!.id, now: new Date() };
       return { revoked: await endOtherSessions(ctx, current) };
     },

@@ -3,8 +3,6 @@ import type { Executor } from "#server/db/client.ts";
 import { notFound } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import type { EventBus } from "../../events/index.ts";
-import { findByTokenHash } from "../token.repository.ts";
-import { hashToken } from "../tokens.ts";
 import { type LiveTokenRow, listLiveTokens, revokeUserChain, revokeUserTokens } from "./sessions.repository.ts";
 
 // The signed-in user's sessions (one per sign-in, a chain of rotated tokens): listed, ended one by one,
@@ -14,13 +12,6 @@ import { type LiveTokenRow, listLiveTokens, revokeUserChain, revokeUserTokens } 
 /** Tells every instance's token cache that these sign-ins' tokens were revoked. Call after commit. */
 export async function announceRevoked(events: EventBus, chainIds: Iterable<string>): Promise<void> {
   for (const chainId of chainIds) await events.notify({ topic: "tokens.revoked", chainId });
-}
-
-/** The sign-in the request's bearer token belongs to (the `current` session), or null. */
-export async function currentChainId(db: Executor, authorization: string | undefined): Promise<string | null> {
-  const token = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorization ?? "")?.[1];
-  if (!token) return null;
-  return (await findByTokenHash(db, hashToken(token)))?.chainId ?? null;
 }
 
 const lastUseMs = (row: LiveTokenRow) => (row.lastUsedAt ?? row.createdAt).getTime();
