@@ -56,6 +56,18 @@ export function isExplainedElsewhere(error: unknown): boolean {
   );
 }
 
+function waitText(seconds: number | undefined): string {
+  if (!seconds || seconds <= 0) return "a moment";
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** A 429's message, with how long to wait (from `retry-after`). */
+export function tooManyAttemptsMessage(seconds: number | undefined): string {
+  return `Too many attempts. Please wait ${waitText(seconds)} and try again.`;
+}
+
 export const GENERIC_ERROR_MESSAGE = "We're sorry, but something unexpected happened. Please try again.";
 export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
 

@@ -5,7 +5,7 @@
 /** Longer than any token the server makes: anything else is not one. */
 export const LINK_TOKEN_MAX = 200;
 
-export type TokenSearch = { token?: string };
+type TokenSearch = { token?: string };
 
 /** A token from a search value, or undefined (the router reads an all-digit value as a number). */
 export function linkTokenFrom(value: unknown): string | undefined {

@@ -9,13 +9,13 @@ import { Button } from "../ui/button.tsx";
 // let through. Loaded by routes/_app/route.tsx only when needed: the default export lets lazy() take
 // it without a wrapper, bytes the shell's cold load would carry.
 
-export type TwoFactorGateProps = {
+type TwoFactorGateProps = {
   companyName: string;
   /** The page, shown on the profile. */
   children: ReactNode;
 };
 
-export const PROFILE_PATH = "/profile";
+const PROFILE_PATH = "/profile";
 
 export default function TwoFactorGate({ companyName, children }: TwoFactorGateProps) {
   const onProfile = useLocation({ select: (location) => location.pathname === PROFILE_PATH });

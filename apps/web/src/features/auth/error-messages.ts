@@ -1,17 +1,11 @@
 import { INVALID_TWO_FACTOR_CODE, SIGN_IN_FAILED_MESSAGE } from "@foreman/contract";
-import { describeError, isApiError, isNetworkError, NETWORK_ERROR_MESSAGE } from "#web/lib/api-error.ts";
-
-function waitText(seconds: number | undefined): string {
-  if (!seconds || seconds <= 0) return "a moment";
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
-/** The 429 message, with how long to wait (from `retry-after`). */
-export function tooManyAttemptsMessage(seconds: number | undefined): string {
-  return `Too many attempts. Please wait ${waitText(seconds)} and try again.`;
-}
+import {
+  describeError,
+  isApiError,
+  isNetworkError,
+  NETWORK_ERROR_MESSAGE,
+  tooManyAttemptsMessage,
+} from "#web/lib/api-error.ts";
 
 /** The message shown above the sign-in form for a failed attempt. */
 export function signInErrorMessage(error: unknown): string {

@@ -1,8 +1,7 @@
 import { type ForgotPasswordForm, forgotPasswordFormSchema } from "@foreman/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createFormControl } from "react-hook-form";
-import { isApiError, isNetworkError, NETWORK_ERROR_MESSAGE } from "#web/lib/api-error.ts";
-import { tooManyAttemptsMessage } from "./error-messages.ts";
+import { isApiError, isNetworkError, NETWORK_ERROR_MESSAGE, tooManyAttemptsMessage } from "#web/lib/api-error.ts";
 import { requestPasswordReset } from "./password-reset-api.ts";
 import type { FormEngine } from "./use-deferred-form.ts";
 

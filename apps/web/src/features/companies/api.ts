@@ -6,30 +6,12 @@ import {
   type MemberCompany,
   reconcileSelectedCompany,
 } from "@foreman/contract";
-import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
-import { shellDataConfig } from "#web/lib/config.ts";
 import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 
 // The signed-in user, their companies, and which one the browser works in.
 
-export const meQueryKey = ["me"] as const;
-
-/**
- * `GET /app/me.json`: the user with `company` and `managedCompanies`. The server answers through the
- * contract's `meSchema`; the browser does not parse it again, which keeps zod out of the shell bundle.
- */
-export function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return apiRequest<Me>("/app/me.json", { signal });
-}
-
-export function meQueryOptions() {
-  return queryOptions({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => fetchMe(signal),
-    staleTime: shellDataConfig.staleTimeMs,
-  });
-}
+export { fetchMe, meQueryKey, meQueryOptions } from "#web/lib/me.ts";
 
 /**
  * Applies the selection rule to the stored selection: keep it when the user still manages it, else pick the first

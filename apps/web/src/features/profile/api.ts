@@ -1,16 +1,14 @@
 import type { EmailChangeForm, PasswordChangeForm, Profile, ProfilePatch, UserSession } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
+import { meQueryKey } from "#web/lib/me.ts";
 
 // The signed-in user's own account: name, sign-in email, password and sessions. Not company-scoped.
 
-export const profileKeys = {
+const profileKeys = {
   profile: ["profile"] as const,
   sessions: ["profile", "sessions"] as const,
 };
-
-// The shell shows the user's name and email from /app/me.json (features/companies): refreshed after a change.
-const meKey = ["me"] as const;
 
 /** `GET /app/profile.json`. */
 export function profileQueryOptions() {
@@ -23,7 +21,7 @@ export function profileQueryOptions() {
 /** Puts the server's answer in the cache and has the shell read the user again. */
 async function settle(queryClient: QueryClient, profile: Profile): Promise<Profile> {
   queryClient.setQueryData(profileKeys.profile, profile);
-  await queryClient.invalidateQueries({ queryKey: meKey });
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
   return profile;
 }
 

@@ -1,24 +1,11 @@
-import type { Company, Me } from "@foreman/contract";
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { Company } from "@foreman/contract";
+import type { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
-import { shellDataConfig } from "#web/lib/config.ts";
+import { meQueryKey } from "#web/lib/me.ts";
 
 // The company logo: owners and admins upload or remove it; every member sees it in the switcher.
 
 type LogoAnswer = Pick<Company, "logoSmallUrl">;
-
-// The shell's /app/me.json (features/companies/api.ts), read under the same key: the card shares that
-// cache entry, so refreshing it after a change is what puts the new logo in the switcher.
-const meKey = ["me"] as const;
-
-/** `GET /app/me.json`: the user's companies, with their role and logo. */
-export function logoMeQueryOptions() {
-  return queryOptions({
-    queryKey: meKey,
-    queryFn: ({ signal }) => apiRequest<Me>("/app/me.json", { signal }),
-    staleTime: shellDataConfig.staleTimeMs,
-  });
-}
 
 const logoPath = (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/logo.json`;
 
@@ -32,7 +19,7 @@ export async function uploadCompanyLogo(queryClient: QueryClient, companyId: str
     companyId,
     body: form,
   });
-  await queryClient.invalidateQueries({ queryKey: meKey });
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
   return answer;
 }
 
@@ -43,6 +30,6 @@ export async function removeCompanyLogo(queryClient: QueryClient, companyId: str
     companyScoped: true,
     companyId,
   });
-  await queryClient.invalidateQueries({ queryKey: meKey });
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
   return answer;
 }

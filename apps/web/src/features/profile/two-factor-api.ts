@@ -1,20 +1,17 @@
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
+import { meQueryKey } from "#web/lib/me.ts";
 
 // Two-factor sign-in as its owner manages it from the profile: whether it is on, turning it on with an
 // authenticator app, turning it off and new recovery codes. The user's own account: no company header.
 
 const BASE = "/app/profile/two_factor";
 
-export const twoFactorKeys = {
+const twoFactorKeys = {
   status: ["two-factor"] as const,
   setup: ["two-factor", "setup"] as const,
 };
-
-// /app/me.json says `twoFactorEnabled`, which the "company requires two-factor" gate reads. Its key is
-// the companies feature's (`meQueryKey`); features do not import each other, so it is spelled here.
-const meKey = ["me"] as const;
 
 /** `GET /app/profile/two_factor.json`. */
 export function twoFactorStatusQueryOptions() {
@@ -28,7 +25,7 @@ export function twoFactorStatusQueryOptions() {
  * `POST /app/profile/two_factor/setup.json`: a new secret and its QR code, not on until a code confirms
  * it. 409 when it is on already; `two_factor_unavailable` when the server cannot keep secrets.
  */
-export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
+function startTwoFactorSetup(): Promise<TwoFactorSetup> {
   return apiRequest<TwoFactorSetup>(`${BASE}/setup.json`, { method: "POST" });
 }
 
@@ -68,5 +65,5 @@ export function regenerateRecoveryCodes(code: string): Promise<RecoveryCodes> {
 export const invalidateTwoFactor = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: twoFactorKeys.status, exact: true }),
-    queryClient.invalidateQueries({ queryKey: meKey }),
+    queryClient.invalidateQueries({ queryKey: meQueryKey }),
   ]);

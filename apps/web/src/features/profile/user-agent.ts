@@ -1,7 +1,7 @@
 // The sessions list names each sign-in by what the browser said it was: "Chrome 126 on macOS". Only
 // the common browsers and systems are told apart; anything else reads as what it is, unrecognised.
 
-export type DeviceLabel = {
+type DeviceLabel = {
   /** "Chrome 126", "Safari 17", or null when the browser is not one we know. */
   browser: string | null;
   /** "macOS", "iPhone", "Windows", or null when the system is not one we know. */

@@ -2,6 +2,7 @@ import type { Company, CompanyRole, Invitation, InvitationCreate, Member } from 
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { lookupInvitation } from "#web/lib/invitation-lookup.ts";
+import { meQueryKey } from "#web/lib/me.ts";
 
 // Settings → Team: the company's members and its invitations; and an invitation link's page, which
 // works signed in or out.
@@ -15,10 +16,6 @@ export const teamKeys = {
   invitations: (companyId: string) => ["invitations", companyId] as const,
   invitation: (token: string) => ["invitation", token] as const,
 };
-
-// /app/me.json carries the user's role in each company (features/companies owns it): a change to the
-// user's own membership refreshes it by its key.
-const meKey = ["me"] as const;
 
 /** `GET /app/members.json`: owners, then admins, then members; everyone in the company reads it. */
 export function membersQueryOptions(companyId: string) {
@@ -63,7 +60,8 @@ export function revokeInvitation(companyId: string, id: string) {
 }
 
 /** The user's companies and roles (after leaving one). */
-export const invalidateOwnCompanies = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: meKey });
+export const invalidateOwnCompanies = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: meQueryKey });
 
 export const invalidateMembers = (queryClient: QueryClient, companyId: string, { ownMembership = false } = {}) =>
   Promise.all([

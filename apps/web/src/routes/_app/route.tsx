@@ -1,4 +1,4 @@
-import { isSessionValid, searchEmbed } from "@foreman/contract";
+import { isSessionValid, type Me, type MemberCompany, searchEmbed } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
@@ -28,7 +28,12 @@ export const Route = createFileRoute("/_app")({
     try {
       const me = await queryClient.ensureQueryData(meQueryOptions());
       const company = reconcileCompanySelection(me);
-      const departments = company ? await queryClient.ensureQueryData(departmentsQueryOptions(company.id)) : [];
+      const member = company ? findSelectedCompany(me, company.id) : null;
+      // A company that requires two-factor refuses its data to this user until it is on: nothing to load.
+      const departments =
+        member && !twoFactorMissing(me, member)
+          ? await queryClient.ensureQueryData(departmentsQueryOptions(member.id))
+          : [];
       return { me, departments, error: null };
     } catch (error) {
       if (isUnauthorized(error)) throw redirect({ to: "/sign_in", search: { redirect: location.href }, replace: true });
@@ -40,6 +45,11 @@ export const Route = createFileRoute("/_app")({
   component: AppLayout,
 });
 
+/** The selected company requires two-factor sign-in and this user has not turned it on. */
+function twoFactorMissing(me: Me, company: MemberCompany): boolean {
+  return company.requireTwoFactor && !me.twoFactorEnabled;
+}
+
 function AppLayout() {
   const router = useRouter();
   const loaded = Route.useLoaderData();
@@ -47,9 +57,10 @@ function AppLayout() {
   const selected = useSelectedCompany();
   const me = meQuery.data ?? loaded.me;
   const company = me ? findSelectedCompany(me, selected?.id) : null;
+  const gated = me !== null && company !== null && twoFactorMissing(me, company);
   const departmentsQuery = useQuery({
     ...departmentsQueryOptions(company?.id ?? ""),
-    enabled: company !== null,
+    enabled: company !== null && !gated,
     // While a newly selected company's departments load, the rail keeps the previous ones.
     placeholderData: keepPreviousData,
   });
@@ -70,7 +81,7 @@ function AppLayout() {
   const outlet = <Outlet />;
   const page = (
     <CompanyIdProvider companyId={company?.id ?? null}>
-      {company?.requireTwoFactor && !me.twoFactorEnabled ? (
+      {gated && company ? (
         <Suspense>
           <TwoFactorGate companyName={company.name}>{outlet}</TwoFactorGate>
         </Suspense>

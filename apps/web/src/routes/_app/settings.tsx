@@ -23,8 +23,7 @@ import { ApprovalSetting } from "#web/features/companies/components/approval-set
 import { TwoFactorRequirementSetting } from "#web/features/companies/components/two-factor-requirement-setting.tsx";
 import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
 import { TeamSettings } from "#web/features/team/components/team-settings.tsx";
-import { CompanyGate } from "#web/lib/company-id.tsx";
-import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 
 // The spec's settings tabs, with Team. The tab is in the address (`?tab=team`); general, the first, is
 // left out of it. Checked by hand, not with zod: a route's search check loads with the shell.
@@ -150,9 +149,10 @@ function GeneralSettings() {
 
 function TeamTab() {
   const me = useQuery(meQueryOptions()).data;
-  const selected = useSelectedCompany();
-  const company = me ? findSelectedCompany(me, selected?.id) : null;
-  return <TeamSettings companyName={company?.name ?? selected?.name ?? "this company"} />;
+  // The company the shell works in (CompanyGate), not the stored selection read again here.
+  const companyId = useCompanyId();
+  const company = me ? findSelectedCompany(me, companyId) : null;
+  return <TeamSettings companyName={company?.name ?? "this company"} />;
 }
 
 function NoCompany() {

@@ -11,8 +11,13 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
 import { Button, buttonVariants } from "#web/components/ui/button.tsx";
-import { describeError, isApiError, isNetworkError, NETWORK_ERROR_MESSAGE } from "#web/lib/api-error.ts";
-import { tooManyAttemptsMessage } from "../error-messages.ts";
+import {
+  describeError,
+  isApiError,
+  isNetworkError,
+  NETWORK_ERROR_MESSAGE,
+  tooManyAttemptsMessage,
+} from "#web/lib/api-error.ts";
 import { resetPassword } from "../password-reset-api.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { AUTH_PAGE_LINK_CLASS } from "./auth-page-link.ts";

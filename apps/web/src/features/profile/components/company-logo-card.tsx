@@ -18,9 +18,10 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
+import { meQueryOptions } from "#web/lib/me.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { initials } from "#web/lib/utils.ts";
-import { logoMeQueryOptions, removeCompanyLogo, uploadCompanyLogo } from "../logo-api.ts";
+import { removeCompanyLogo, uploadCompanyLogo } from "../logo-api.ts";
 import { ProfileCard } from "./profile-card.tsx";
 
 const ACCEPT = LOGO_TYPES.join(",");
@@ -41,7 +42,7 @@ function logoFileProblem(file: Pick<File, "name" | "size" | "type">): string | n
  */
 export function CompanyLogoCard() {
   const companyId = useCompanyId();
-  const query = useQuery(logoMeQueryOptions());
+  const query = useQuery(meQueryOptions());
   const company = query.data?.managedCompanies.find((item) => item.id === companyId);
   return (
     <ProfileCard

@@ -3,17 +3,8 @@ import { useId, useState } from "react";
 import { type DefaultValues, type FieldPath, type FieldValues, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { describedBy } from "#web/components/ui/form-field.tsx";
-import { isApiError } from "#web/lib/api-error.ts";
+import { isApiError, tooManyAttemptsMessage } from "#web/lib/api-error.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
-
-/** A throttled change (the current password is guessed at here too): how long to wait. */
-function tooManyAttempts(seconds: number | undefined): string {
-  if (!seconds) return "Too many attempts. Please wait a moment and try again.";
-  const minutes = Math.ceil(seconds / 60);
-  const wait =
-    seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
-}
 
 /**
  * A profile form: the contract's schema checks it before anything is sent; a refusal puts each of the
@@ -37,7 +28,7 @@ export function useProfileForm<Values extends FieldValues>(
         await save(values);
       } catch (error) {
         if (isApiError(error) && error.status === 429) {
-          setFailure(tooManyAttempts(error.retryAfterSeconds));
+          setFailure(tooManyAttemptsMessage(error.retryAfterSeconds));
           return;
         }
         const refused = serverFieldErrors(error, fields);

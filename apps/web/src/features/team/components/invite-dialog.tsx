@@ -43,7 +43,7 @@ export function InviteDialog({ companyId, open, onClose, roles }: InviteDialogPr
 }
 
 /** The form's values as the API takes them, or each field's message (the contract's). */
-export function parseInvitation(
+function parseInvitation(
   values: Values,
 ): { ok: true; input: InvitationCreate } | { ok: false; errors: FieldErrors<Values> } {
   const parsed = invitationCreateSchema.safeParse(values);

@@ -189,7 +189,7 @@ function DisabledReason({ reason, children }: { reason: string; children: ReactE
   );
 }
 
-export function RoleBadge({ role }: { role: CompanyRole }) {
+function RoleBadge({ role }: { role: CompanyRole }) {
   return <Badge variant={role === "member" ? "muted" : "outline"}>{ROLE_LABELS[role]}</Badge>;
 }
 

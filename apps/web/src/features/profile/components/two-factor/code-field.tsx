@@ -2,7 +2,7 @@ import { INVALID_TWO_FACTOR_CODE, normalizeCode, TOTP_DIGITS, twoFactorCodeSchem
 import { useEffect, useRef } from "react";
 import { describedBy, FormField } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { isApiError } from "#web/lib/api-error.ts";
+import { isApiError, tooManyAttemptsMessage } from "#web/lib/api-error.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { CODE_LABELS, type CodeKind, codeInputProps, SWITCH_CODE_KIND } from "#web/lib/two-factor-code.ts";
 
@@ -27,9 +27,7 @@ export function codeRefusal(error: unknown): { fields: { code?: string }; messag
     const wait = error.retryAfterSeconds;
     return {
       fields: {},
-      message:
-        error.body.errorDescription ??
-        `Too many attempts. Please wait ${wait ? `${wait} seconds` : "a moment"} and try again.`,
+      message: error.body.errorDescription ?? tooManyAttemptsMessage(wait),
     };
   }
   // A wrong code said without field details still belongs at the field.

@@ -8,7 +8,7 @@ import { useCopyText } from "#web/lib/use-copy-text.ts";
 export const RECOVERY_CODES_FILENAME = "foreman-recovery-codes.txt";
 
 /** The codes as the .txt download and "Copy all" give them: one a line, with what they are for. */
-export function recoveryCodesText(codes: readonly string[]): string {
+function recoveryCodesText(codes: readonly string[]): string {
   return [
     "Foreman recovery codes",
     "Each code signs you in once when your authenticator app is not at hand.",

@@ -4,7 +4,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { useCopyText } from "#web/lib/use-copy-text.ts";
 
 /** The key in groups of four, as apps ask for it typed by hand ("JBSW Y3DP …"). */
-export function groupSecret(secret: string): string {
+function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 

@@ -20,7 +20,7 @@ const TurnOnDialog = lazy(() => loadTurnOn().then((module) => ({ default: module
 const CodeCheckDialog = lazy(() => loadCodeCheck().then((module) => ({ default: module.CodeCheckDialog })));
 
 /** Fewer recovery codes than this left: the card says to make new ones. */
-export const FEW_RECOVERY_CODES = 3;
+const FEW_RECOVERY_CODES = 3;
 
 type Dialog = "turn-on" | CodeCheckPurpose;
 /** Mounted once first opened (so its chunk loads then) and kept for its closing animation; `opening` starts each afresh. */
