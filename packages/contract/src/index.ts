@@ -84,6 +84,8 @@ export * from "./tasks/task.ts";
 export * from "./tasks/threads.ts";
 export * from "./tasks/time-left.ts";
 export * from "./team/team.ts";
+export * from "./tickets/schemas.ts";
+export * from "./tickets/ticket.ts";
 export * from "./validation.ts";
 export * from "./website-chat/website-chat.ts";
 export * from "./whatsapp/connection.ts";

@@ -46,6 +46,17 @@ export const ACTIVITY_KINDS = [
   "invitation.accepted",
   "member.role_changed",
   "member.removed",
+  "ticket.created",
+  "ticket.updated",
+  "ticket.assigned",
+  "ticket.priority_changed",
+  "ticket.type_changed",
+  "ticket.commented",
+  "ticket.noted",
+  "ticket.closed",
+  "ticket.reopened",
+  "ticket.follower_added",
+  "ticket.follower_removed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -69,6 +80,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "whatsapp_template",
   "member",
   "invitation",
+  "ticket",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

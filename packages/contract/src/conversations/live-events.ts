@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { KNOWLEDGE_EVENT_STATUSES } from "../knowledge/knowledge.ts";
 import { TASK_STATES } from "../tasks/task.ts";
+import { TICKET_STATUSES } from "../tickets/ticket.ts";
 import { WHATSAPP_CONNECTION_STATES } from "../whatsapp/connection.ts";
 import { messageSchema } from "./schemas.ts";
 
@@ -14,6 +15,7 @@ export const LIVE_EVENT_TYPES = [
   "knowledge.updated",
   "message.updated",
   "whatsapp.updated",
+  "ticket.updated",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -44,5 +46,7 @@ export const liveEventSchema = z.discriminatedUnion("type", [
     state: z.enum(WHATSAPP_CONNECTION_STATES).nullable(),
     templateId: z.string().nullable(),
   }),
+  // A ticket was opened or changed (by staff or an AI employee): lists and its preview refetch.
+  z.object({ type: z.literal("ticket.updated"), ticketId: z.string(), status: z.enum(TICKET_STATUSES) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

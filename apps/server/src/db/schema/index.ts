@@ -14,4 +14,5 @@ export * from "./orders.ts";
 export * from "./sales.ts";
 export * from "./skills.ts";
 export * from "./tasks.ts";
+export * from "./tickets.ts";
 export * from "./whatsapp.ts";
