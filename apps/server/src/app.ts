@@ -56,6 +56,7 @@ import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
 import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { invitationAcceptRoutes, joinByInvitation, teamRoutes } from "./modules/team/index.ts";
+import { ticketsRoutes } from "./modules/tickets/index.ts";
 import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
@@ -239,6 +240,7 @@ export async function buildApp({
       tasksRoutes,
       assistRoutes,
       gettingStartedRoutes,
+      ticketsRoutes,
     ),
   );
 

@@ -3,6 +3,7 @@ import type { HTTPMethods } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiHeaders, issueTokenFor } from "#server/test/fixtures.ts";
 import { type CompanyWorld, tasksWorld } from "#server/test/tasks-setup.ts";
+import { insertTicket } from "#server/test/tickets-setup.ts";
 
 // Tenant isolation on every company-scoped route. The routes come from the app itself
 // (`app.companyScopedRoutes`, filled as routes are registered inside `companyScoped(…)`), so a new
@@ -16,6 +17,11 @@ const world = await tasksWorld({ env: { RATE_LIMIT_MAX: "1000000" } });
 const { t, a, b } = world;
 const routes = t.app.companyScopedRoutes;
 afterAll(() => t.close());
+// A support ticket of each company, for the tickets' paths.
+const ticketIds = new Map([
+  [a.companyId, (await insertTicket(t.db, a)).id],
+  [b.companyId, (await insertTicket(t.db, b)).id],
+]);
 
 // Path parameters filled with one company's records, by name and by the resource the path names. A
 // route with a parameter this does not know fails loudly, so it cannot slip through unchecked.
@@ -35,6 +41,9 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   email_messages: (w) => w.emailMessage.id,
   members: (w) => w.member.id,
   invitations: (w) => w.invitation.id,
+  tickets: (w) => ticketIds.get(w.companyId)!,
+  // /app/tickets/:id/followers/:userId: a staff member of the company.
+  followers: (w) => w.userId,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

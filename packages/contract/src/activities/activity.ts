@@ -57,6 +57,7 @@ export const ACTIVITY_KINDS = [
   "ticket.reopened",
   "ticket.follower_added",
   "ticket.follower_removed",
+  "ticket.deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -194,7 +194,8 @@ export const createTicketSchema = z
     description: descriptionField.default(""),
     priority: ticketPrioritySchema.default("medium"),
     type: ticketTypeSchema.default("question"),
-    source: ticketSourceSchema.default("web"),
+    /** Where the request came from; the conversation's channel when one is given, else web. */
+    source: ticketSourceSchema.optional(),
     /** A customer of the company, picked. */
     customerId: uuid.optional(),
     /** Or a client typed in. */
@@ -248,3 +249,21 @@ export const ticketTransitionSchema = z
   .default({});
 
 export const ticketFollowerSchema = z.object({ userId: uuid });
+
+// ---------------------------------------------------------------------------------------------------
+// The create form's client picker.
+
+/** At most this many customers answer one search of the client picker. */
+export const TICKET_CLIENTS_LIMIT = 20;
+
+/** `q`: part of the customer's name, organization, email or phone; none lists the first by name. */
+export const ticketClientsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(TICKET_LIMITS.search, { error: validationMessages.maxLength(TICKET_LIMITS.search) })
+    .optional(),
+});
+
+export const ticketClientsSchema = z.object({ clients: z.array(ticketClientSchema) });
+export type TicketClients = z.infer<typeof ticketClientsSchema>;

@@ -20,8 +20,5 @@ export function queueAccountMail(tx: Executor, queue: JobQueue, config: Pick<Con
   });
 }
 
-/** A link into the app for a mail: from PUBLIC_URL (config.appUrl), never from the request's Host. */
-export function appLink(config: Pick<Config, "appUrl">, path: string, params: Record<string, string> = {}): string {
-  const query = new URLSearchParams(params).toString();
-  return `${config.appUrl}${path}${query ? `?${query}` : ""}`;
-}
+// The mail module builds links into the app; kept here too for the account mails that call it so.
+export { appLink } from "../mail/index.ts";

@@ -34,12 +34,14 @@ export type StaffMessageDraft = {
  * employee. The message, its files, its delivery through the conversation's channel (like an AI
  * employee's reply), the conversation's new state and the activity are one transaction; the live
  * events go out once it has committed. A message the channel cannot carry now is refused before
- * anything is stored, so the reply box keeps the text.
+ * anything is stored, so the reply box keeps the text. `afterStored` writes what else the message
+ * belongs to (a ticket's comment) in the same transaction, so both commit or neither does.
  */
 export async function postStaffMessage(
   { db, events, queue, outbound }: StaffMessageDeps,
   scope: { companyId: string; conversationId: string; userId: string },
   compose: (tx: Executor, conversation: LockedConversation) => Promise<StaffMessageDraft>,
+  afterStored?: (tx: Executor, message: Message) => Promise<void>,
 ): Promise<Message> {
   const { companyId, userId } = scope;
   await queue.prepare();
@@ -76,7 +78,9 @@ export async function postStaffMessage(
       summary: draft.activity.summary,
       details: { messageId: stored.id, ...draft.activity.details },
     });
-    return toMessage({ ...stored, deliveryStatus }, files);
+    const message = toMessage({ ...stored, deliveryStatus }, files);
+    if (afterStored) await afterStored(tx, message);
+    return message;
   });
   queue.wake();
   await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });

@@ -275,3 +275,29 @@ const EDITED_NAMES = {
   tags: "tags",
   orderId: "order",
 } as const;
+
+/**
+ * Deletes the company's ticket (its followers go with it) and records who did. Its entries in the
+ * activity log stay: the log is append-only and says what the ticket was.
+ */
+export async function removeTicket(
+  tx: Executor,
+  scope: { companyId: string; ticketId: string; actor: TicketActor; at?: Date | undefined },
+): Promise<Ticket> {
+  const ticket = await lockTicket(tx, scope.companyId, scope.ticketId);
+  await tx.delete(tickets).where(eq(tickets.id, ticket.id));
+  await record(
+    tx,
+    ticket,
+    scope.actor,
+    [
+      {
+        kind: "ticket.deleted",
+        summary: `Deleted ${ticketDisplayId(ticket.number)}: ${ticket.subject}`,
+        details: { subject: ticket.subject },
+      },
+    ],
+    scope.at ?? new Date(),
+  );
+  return ticket;
+}

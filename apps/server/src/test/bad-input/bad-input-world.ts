@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { hashToken } from "#server/modules/auth/index.ts";
 import { apiHeaders, issueTokenFor, signIn } from "#server/test/fixtures.ts";
 import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
+import { insertTicket } from "#server/test/tickets-setup.ts";
 import type { Operation } from "./openapi-operations.ts";
 import type { BadInputWorld } from "./probes.ts";
 
@@ -17,7 +18,12 @@ const MADE_UP_NUMBER = "2000000000";
  * Path parameters (URL text) by name, and by the resource before them for `{id}` and `{somethingId}`
  * (`/skills/{id}/ai_employees/{aiEmployeeId}`). A new name or resource fails until added here.
  */
-function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileName: string }, sessionId: string) {
+function pathValues(
+  w: TasksWorld,
+  file: { id: string; accessKey: string; fileName: string },
+  sessionId: string,
+  ticketId: string,
+) {
   const ids: Record<string, string> = {
     quotes: w.a.quote.id,
     conversations: w.a.conversation.id,
@@ -35,6 +41,9 @@ function pathValues(w: TasksWorld, file: { id: string; accessKey: string; fileNa
     sessions: sessionId,
     members: w.a.member.id,
     invitations: w.a.invitation.id,
+    tickets: ticketId,
+    // /app/tickets/{id}/followers/{userId}: a staff member of the company (who does not follow it).
+    followers: w.a.userId,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -67,6 +76,7 @@ export async function badInputWorld(): Promise<BadInputSetup> {
   // Thousands of requests from the test: the product's limit stays as it is, this app's is raised.
   const w = await tasksWorld({ env: { RATE_LIMIT_MAX: "1000000" } });
   const { app, db } = w.t;
+  const ticket = await insertTicket(db, w.a);
   const [user] = await rows(db, sql`select email from users where id = ${w.a.userId}`);
   const session = await signIn(app, String(user!.email));
   const revoked = (await issueTokenFor(db, w.a.userId)).accessToken;
@@ -147,7 +157,7 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         widgetClosed,
       },
       companies: { own: w.a.companyId, foreign: w.b.companyId },
-      pathValue: pathValues(w, { id, accessKey, fileName }, String(revokedRow!.chain_id)),
+      pathValue: pathValues(w, { id, accessKey, fileName }, String(revokedRow!.chain_id), ticket.id),
     },
   };
 }
