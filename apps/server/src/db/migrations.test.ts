@@ -219,6 +219,8 @@ describe("the skill tools migration", () => {
       "Order tracking",
       "Product catalog",
       "Quoting",
+      // From the ticketing migration (0019), which runs after it here.
+      "Ticketing",
     ]);
     const quoting = rows.find((row) => row.company === "Northwind Supply" && row.name === "quoting");
     expect(quoting).toMatchObject({
@@ -237,5 +239,77 @@ describe("the skill tools migration", () => {
       sql`select count(*)::int as n from ai_employee_skills where ai_employee_id = ${ids.employee}`,
     );
     expect(held!.n).toBe(4);
+  });
+});
+
+// The ticketing migration (0019): every company gets the Ticketing skill in its language (a skill it
+// already had by that name gains the ticket tools and keeps its own), and only the AI employees of its
+// support department get it, a department read as contract `matchDepartmentKind` reads names.
+describe("the ticketing skill migration", () => {
+  let database: TestDatabase;
+  const query = async (statement: ReturnType<typeof sql>) =>
+    ((await database.db.execute(statement)) as unknown as Rows).rows;
+  const department = (n: number) => `00000000-0000-4000-8000-0000000001${String(n).padStart(2, "0")}`;
+  const employee = (n: number) => `00000000-0000-4000-8000-0000000002${String(n).padStart(2, "0")}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+    const before = migrationsUpTo(19);
+    try {
+      await migrate(database, before.folder);
+    } finally {
+      before.remove();
+    }
+    await database.db.execute(sql`
+      insert into companies (id, name, language) values
+        (${ids.northwind}, 'Northwind Supply', 'en'), (${ids.andes}, 'Andes Comercial', 'es')`);
+    await database.db.execute(sql`
+      insert into ai_departments (id, company_id, name) values
+        (${department(1)}, ${ids.northwind}, 'Customer Support'),
+        (${department(2)}, ${ids.northwind}, 'Sales support'),
+        (${department(3)}, ${ids.northwind}, 'Sales'),
+        (${department(4)}, ${ids.andes}, 'Soporte'),
+        (${department(5)}, ${ids.andes}, 'Cobranza')`);
+    await database.db.execute(sql`
+      insert into ai_employees (id, company_id, department_id, name, role) values
+        (${employee(1)}, ${ids.northwind}, ${department(1)}, 'Sam', 'Support'),
+        (${employee(2)}, ${ids.northwind}, ${department(2)}, 'Sid', 'Sales'),
+        (${employee(3)}, ${ids.northwind}, ${department(3)}, 'Nora', 'Sales'),
+        (${employee(4)}, ${ids.andes}, ${department(4)}, 'Sofía', 'Soporte'),
+        (${employee(5)}, ${ids.andes}, ${department(5)}, 'Carla', 'Cobranza')`);
+    await database.db.execute(sql`
+      insert into skills (company_id, name, description, tools)
+      values (${ids.northwind}, 'ticketing', 'Our own words', '{find_orders}')`);
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("gives each company the skill in its language, a same-named one gaining the ticket tools", async () => {
+    const rows = await query(sql`
+      select c.name as company, s.name, s.description, array_to_string(s.tools, ',') as tools
+      from skills s join companies c on c.id = s.company_id
+      where s.tools && '{create_ticket}' order by c.name`);
+    expect(rows).toEqual([
+      {
+        company: "Andes Comercial",
+        name: "Tickets de soporte",
+        description: expect.stringMatching(/^Abre un ticket de soporte/),
+        tools: "create_ticket,find_tickets,update_ticket",
+      },
+      {
+        company: "Northwind Supply",
+        name: "ticketing",
+        description: "Our own words",
+        tools: "find_orders,create_ticket,find_tickets,update_ticket",
+      },
+    ]);
+  });
+
+  it("gives it to the support department's AI employees only", async () => {
+    const rows = await query(sql`
+      select e.name from ai_employee_skills es join ai_employees e on e.id = es.ai_employee_id order by e.name`);
+    expect(rows.map((row) => row.name)).toEqual(["Sam", "Sofía"]);
   });
 });

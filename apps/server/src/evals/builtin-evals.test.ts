@@ -44,6 +44,7 @@ describe("eval scenarios on the built-in engine", () => {
       quotes: [],
       orders: {},
       tasks: [],
+      tickets: [],
       toolCalls: [],
       runOutcomes: [],
       replies: [],

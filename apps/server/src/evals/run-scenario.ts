@@ -10,6 +10,7 @@ import type {
   SetupResult,
   StaffAction,
   TaskState,
+  TicketState,
 } from "./scenario.ts";
 
 // Runs one scenario once: a fresh customer, the setup, each customer turn through the channel API
@@ -318,6 +319,7 @@ async function finalState(
       conversation: null,
       quotes: [],
       tasks: [],
+      tickets: [],
       toolCalls: [],
       runOutcomes: [],
       replies: [],
@@ -367,5 +369,40 @@ async function finalState(
     runOutcomes: runs.map((run) => run.outcome),
     replies,
     lastReply: replies.at(-1) ?? "",
+    tickets: await ticketsOf(world, conversationId),
   };
+}
+
+/** The tickets of the conversation's customer, with their activity's kinds. */
+async function ticketsOf(world: EvalWorld, conversationId: string): Promise<TicketState[]> {
+  const tickets = await world.rows<{
+    id: string;
+    number: number;
+    status: string;
+    priority: string;
+    type: string;
+    order_number: number | null;
+    conversation_id: string | null;
+  }>(
+    sql`select t.id, t.number, t.status, t.priority, t.type, q.number as order_number, t.conversation_id
+        from tickets t left join quotes q on q.id = t.order_id
+        where t.customer_id = (select customer_id from conversations where id = ${conversationId})
+        order by t.number`,
+  );
+  const result: TicketState[] = [];
+  for (const ticket of tickets) {
+    const activity = await world.rows<{ kind: string }>(
+      sql`select kind from activities where subject_type = 'ticket' and subject_id = ${ticket.id} order by created_at, id`,
+    );
+    result.push({
+      number: Number(ticket.number),
+      status: ticket.status,
+      priority: ticket.priority,
+      type: ticket.type,
+      orderNumber: ticket.order_number === null ? null : Number(ticket.order_number),
+      fromConversation: ticket.conversation_id === conversationId,
+      activity: activity.map((row) => row.kind),
+    });
+  }
+  return result;
 }

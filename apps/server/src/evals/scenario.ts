@@ -82,6 +82,20 @@ export type QuoteState = {
   items: { sku: string; quantity: number; unitPriceCents: number; totalCents: number }[];
 };
 
+/** A support ticket of the scenario's customer (opened by the AI or the setup), as it is now. */
+export type TicketState = {
+  number: number;
+  status: string;
+  priority: string;
+  type: string;
+  /** The number of the order it is linked to. */
+  orderNumber: number | null;
+  /** Opened from the scenario's conversation. */
+  fromConversation: boolean;
+  /** Its activity's kinds, oldest first ("ticket.created", "ticket.noted"…). */
+  activity: string[];
+};
+
 export type TaskState = {
   id: string;
   actionType: "authorize" | "question";
@@ -102,6 +116,8 @@ export type FinalState = {
   /** Setup orders by name, as they are now. */
   orders: Record<string, QuoteState | undefined>;
   tasks: TaskState[];
+  /** The customer's support tickets, oldest first. */
+  tickets: TicketState[];
   /** Every tool the AI employee called, in order, across the conversation's runs. */
   toolCalls: string[];
   runOutcomes: string[];
@@ -136,6 +152,8 @@ export const WRITING_TOOLS = [
   "ask_human",
   "request_authorization",
   "hand_off",
+  "create_ticket",
+  "update_ticket",
 ];
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
@@ -263,6 +281,39 @@ export function oneActionItem(final: FinalState, expected: ExpectedItem): string
       failures.push(`the action item is not tied to Q-${quote.number}`);
   }
   return failures;
+}
+
+export type ExpectedTicket = {
+  status?: "open" | "closed";
+  priority?: "low" | "medium" | "high";
+  type?: string;
+  /** The setup's order it must be linked to (by fact name), or null for none. */
+  orderNumber?: number | null;
+  /** Its activity, oldest first. */
+  activity?: string[];
+};
+
+/** Exactly one ticket for the customer, opened from the conversation, as expected, and its number in a reply. */
+export function oneTicket(final: FinalState, expected: ExpectedTicket): string[] {
+  if (final.tickets.length !== 1)
+    return [
+      `expected one ticket, found ${final.tickets.length}: ${final.tickets.map((t) => `T-${t.number} ${t.status}`).join(", ")}`,
+    ];
+  const ticket = final.tickets[0]!;
+  const name = `T-${ticket.number}`;
+  const failures: string[] = [];
+  if (!ticket.fromConversation) failures.push(`${name} is not tied to the conversation`);
+  for (const key of ["status", "priority", "type", "orderNumber"] as const)
+    if (expected[key] !== undefined && ticket[key] !== expected[key])
+      failures.push(`${name}'s ${key} is ${String(ticket[key])}, expected ${String(expected[key])}`);
+  if (expected.activity && ticket.activity.join(", ") !== expected.activity.join(", "))
+    failures.push(`${name}'s activity is ${ticket.activity.join(", ")}, expected ${expected.activity.join(", ")}`);
+  if (!final.replies.some((reply) => reply.includes(name))) failures.push(`no reply gives the ticket number ${name}`);
+  return failures;
+}
+
+export function noTicket(final: FinalState): string[] {
+  return final.tickets.length === 0 ? [] : [`expected no ticket, found ${final.tickets.length}`];
 }
 
 export function handledBy(final: FinalState, who: "ai" | "staff"): string[] {

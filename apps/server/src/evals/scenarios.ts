@@ -8,9 +8,11 @@ import {
   noDiscountAbove,
   noQuote,
   noReplySays,
+  noTicket,
   noWritingTools,
   oneActionItem,
   oneQuote,
+  oneTicket,
   quoteIs,
   type Scenario,
   type SetupContext,
@@ -31,11 +33,12 @@ export const DISCOUNT_LIMIT = 10;
 const namesQuote = (final: FinalState): string[] =>
   final.quotes[0] ? lastReplySays(final, `Q-${final.quotes[0].number}`) : ["there is no quote for the reply to name"];
 
-/** Nothing written: no quote, no action item, no tool that changes anything, still the AI's conversation. */
+/** Nothing written: no quote, no action item, no ticket, no tool that changes anything, still the AI's conversation. */
 const onlyTalked = (final: FinalState): string[] => [
   ...noWritingTools(final),
   ...noQuote(final),
   ...noActionItems(final),
+  ...noTicket(final),
   ...handledBy(final, "ai"),
 ];
 
@@ -380,6 +383,45 @@ const english: Scenario[] = [
       ...namesQuote(final),
     ],
   },
+  {
+    id: "en-damaged-order-ticket",
+    language: "en",
+    title: "A damaged order opens one incident ticket linked to it; the follow-up is added to that ticket",
+    setup: ownOrder,
+    turns: [(facts) => `Hi, my order ${facts.orderNumber} arrived damaged`, "The box was crushed too"],
+    goal: (final) => [
+      ...oneTicket(final, {
+        status: "open",
+        priority: "medium",
+        type: "incident",
+        orderNumber: Number(final.facts.orderNumber),
+        activity: ["ticket.created", "ticket.noted"],
+      }),
+      ...someReplySays(final, "opened ticket", `order #${final.facts.orderNumber}`),
+      ...lastReplySays(final, "added this to ticket"),
+      ...noQuote(final),
+      ...noActionItems(final),
+      ...handledBy(final, "ai"),
+    ],
+  },
+  {
+    id: "en-urgent-problem-solved",
+    language: "en",
+    title: "An urgent defect opens a high-priority ticket, closed when the customer says it is solved",
+    turns: ["The pallet jack I got doesn't work, it's urgent", "It's solved now, thanks"],
+    goal: (final) => [
+      ...oneTicket(final, {
+        status: "closed",
+        priority: "high",
+        type: "incident",
+        orderNumber: null,
+        activity: ["ticket.created", "ticket.closed"],
+      }),
+      ...lastReplySays(final, "closed ticket"),
+      ...noQuote(final),
+      ...noActionItems(final),
+    ],
+  },
 ];
 
 const spanish: Scenario[] = [
@@ -632,6 +674,43 @@ const spanish: Scenario[] = [
     goal: (final) => [
       ...oneQuote(final, { state: "sent", lines: TEN_PALLETS, totalCents: 18_000 }),
       ...noReplySays(final, "Pallet jack"),
+    ],
+  },
+  {
+    id: "es-pedido-danado-urgente",
+    language: "es",
+    title: "Un pedido que llegó dañado, urgente, abre un ticket de alta prioridad ligado al pedido, en español",
+    setup: ownOrder,
+    turns: [(facts) => `Hola, mi pedido ${facts.orderNumber} llegó dañado, es urgente`],
+    goal: (final) => [
+      ...oneTicket(final, {
+        status: "open",
+        priority: "high",
+        type: "incident",
+        orderNumber: Number(final.facts.orderNumber),
+        activity: ["ticket.created"],
+      }),
+      ...lastReplySays(final, "Abrí el ticket", "urgente", `pedido #${final.facts.orderNumber}`),
+      ...noQuote(final),
+      ...noActionItems(final),
+    ],
+  },
+  {
+    id: "es-faltan-cajas-sigue",
+    language: "es",
+    title: "Si el problema sigue, el mensaje se suma al ticket abierto de la conversación en vez de abrir otro",
+    turns: ["Faltan cajas en mi entrega", "Todavía no está resuelto, siguen faltando dos cajas"],
+    goal: (final) => [
+      ...oneTicket(final, {
+        status: "open",
+        priority: "medium",
+        type: "incident",
+        orderNumber: null,
+        activity: ["ticket.created", "ticket.noted"],
+      }),
+      ...lastReplySays(final, "Agregué esto al ticket"),
+      ...noQuote(final),
+      ...noActionItems(final),
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DEPARTMENT_KINDS } from "../departments/kinds.ts";
 import type { QuoteSnapshot } from "../orders/quote-approval.ts";
 import type { LeadStage } from "../sales/leads.ts";
+import { TICKET_LIMITS, TICKET_PRIORITIES, TICKET_STATUS_FILTERS, TICKET_TYPES } from "../tickets/ticket.ts";
 
 export const AGENT_TOOL_NAMES = [
   "find_products",
@@ -16,6 +17,9 @@ export const AGENT_TOOL_NAMES = [
   "ask_human",
   "request_authorization",
   "hand_off",
+  "create_ticket",
+  "find_tickets",
+  "update_ticket",
 ] as const;
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
 
@@ -29,6 +33,8 @@ export const AI_LEAD_STAGES = ["qualified", "quoted", "following_up", "lost"] as
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const percent = z.number().min(0).max(100);
+const orderNumber = z.number().int().positive();
+const oneOf = (values: readonly string[]) => `Must be one of ${values.join(", ")}`;
 
 export const toolArgumentSchemas = {
   find_products: z.object({ query: text(TOOL_LIMITS.query).describe("words from the product's name or SKU") }),
@@ -64,6 +70,45 @@ export const toolArgumentSchemas = {
     to: z.enum(["staff", ...DEPARTMENT_KINDS]).describe("staff, or another department's AI employee"),
     reason: text(TOOL_LIMITS.text),
   }),
+  create_ticket: z.object({
+    subject: z
+      .string()
+      .trim()
+      .min(3)
+      .max(TICKET_LIMITS.subject)
+      .describe("a short title staff read in the list: what went wrong, and with what"),
+    description: text(TICKET_LIMITS.description).describe("the problem as the customer described it"),
+    type: z
+      .enum(TICKET_TYPES, { error: oneOf(TICKET_TYPES) })
+      .optional()
+      .describe("incident for damaged, defective, wrong or missing items; question by default"),
+    priority: z
+      .enum(TICKET_PRIORITIES, { error: oneOf(TICKET_PRIORITIES) })
+      .optional()
+      .describe("high when the customer says it is urgent; medium by default"),
+    order_number: orderNumber.optional().describe("the customer's order it is about, when they named one"),
+  }),
+  find_tickets: z.object({
+    status: z
+      .enum(TICKET_STATUS_FILTERS, { error: oneOf(TICKET_STATUS_FILTERS) })
+      .optional()
+      .describe("open by default"),
+    order_number: orderNumber.optional().describe("only the tickets about this order"),
+  }),
+  update_ticket: z
+    .object({
+      number: z
+        .union([z.string().trim().min(1).max(20), z.number().int().positive()])
+        .describe('the ticket\'s number as find_tickets gives it ("T-1042")'),
+      comment: text(TICKET_LIMITS.comment)
+        .optional()
+        .describe("what the customer says about the problem now, in their words (staff read it as a note)"),
+      priority: z.enum(TICKET_PRIORITIES, { error: oneOf(TICKET_PRIORITIES) }).optional(),
+      close: z.boolean().optional().describe("true only when the customer confirmed the problem is solved"),
+    })
+    .refine((args) => args.comment !== undefined || args.priority !== undefined || args.close === true, {
+      error: "Say what to change: a comment, a priority or close",
+    }),
 } satisfies Record<AgentToolName, z.ZodType>;
 
 export type ToolArguments<N extends AgentToolName> = z.infer<(typeof toolArgumentSchemas)[N]>;
@@ -81,6 +126,11 @@ export const TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
   request_authorization:
     "Ask staff to authorize what exceeds your limits (a discount, an order total) for the open quote.",
   hand_off: "Hand the conversation to staff, or to another department's AI employee.",
+  create_ticket:
+    "Open a support ticket for this customer's problem (damaged, defective, wrong or missing items, something that does not work), tied to this conversation and to their order when they name one. Use find_tickets first: if an open ticket is already about it, use update_ticket instead. Give the customer the ticket number.",
+  find_tickets: "Look up this customer's own support tickets (open ones by default), newest first.",
+  update_ticket:
+    "Add what the customer says to one of their tickets, change its priority, or close it once the customer confirms the problem is solved. A comment on a closed ticket reopens it: the problem is back.",
 };
 
 /**

@@ -82,7 +82,16 @@ describe("employeePreset", () => {
   it("gives each kind its department's standard skills, named in the company's language", () => {
     const en = STANDARD_SKILL_NAMES.en;
     expect(employeePreset("sales", "en").skillNames).toEqual([en.catalog, en.quoting, en.order_tracking, en.handoff]);
-    expect(employeePreset("support", "en").skillNames).toEqual([en.catalog, en.order_tracking, en.handoff]);
+    // Support opens and updates tickets; no other kind does.
+    expect(employeePreset("support", "en").skillNames).toEqual([
+      en.catalog,
+      en.order_tracking,
+      en.handoff,
+      en.ticketing,
+    ]);
+    expect(employeePreset("support", "es").skillNames).toContain("Tickets de soporte");
+    for (const kind of ["sales", "retention", "collections", "analytics"] as const)
+      expect(employeePreset(kind, "en").skillNames).not.toContain(en.ticketing);
     expect(employeePreset("collections", "es").skillNames).toEqual([
       STANDARD_SKILL_NAMES.es.order_tracking,
       STANDARD_SKILL_NAMES.es.handoff,

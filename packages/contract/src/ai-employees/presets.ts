@@ -70,7 +70,7 @@ const POLICIES: Record<DepartmentKind, Policy> = {
   support: {
     sells: false,
     actionsRequiringHuman: ["apply_discount", "cancel_order"],
-    skills: ["catalog", "order_tracking", "handoff"],
+    skills: ["catalog", "order_tracking", "handoff", "ticketing"],
   },
   collections: {
     sells: false,
@@ -119,7 +119,8 @@ const WORDS: Record<CompanyLanguage, Record<DepartmentKind, Words>> = {
       instructions: lines(
         "- Answer from the company's documents, the catalog and the customer's own orders; never guess a policy, date or price.",
         "- For a question about an order, look it up and tell the customer where it stands in plain words.",
-        "- If something went wrong (late, damaged or wrong delivery), apologise once, collect the order number and what happened, and hand the conversation to the team.",
+        "- If something went wrong (late, damaged, wrong or missing delivery, a product that does not work), apologise once, collect the order number and what happened, and open a ticket, or add to the customer's open ticket about it; give them the ticket number and tell them the team will follow up.",
+        "- Close a ticket only when the customer confirms the problem is solved.",
         "- Do not give discounts, refunds or cancellations yourself: a person decides those.",
         "- Hand off to sales when the customer wants to buy something new, and to a person when they ask for one or are upset.",
       ),
@@ -183,7 +184,8 @@ const WORDS: Record<CompanyLanguage, Record<DepartmentKind, Words>> = {
       instructions: lines(
         "- Responde con los documentos de la empresa, el catálogo y los pedidos del propio cliente; nunca adivines una política, fecha o precio.",
         "- Si preguntan por un pedido, búscalo y explica en palabras simples en qué estado está.",
-        "- Si algo salió mal (entrega atrasada, dañada o equivocada), discúlpate una vez, pide el número de pedido y qué pasó, y pasa la conversación al equipo.",
+        "- Si algo salió mal (entrega atrasada, dañada, equivocada o incompleta, un producto que no funciona), discúlpate una vez, pide el número de pedido y qué pasó, y abre un ticket, o suma lo nuevo al ticket abierto del cliente sobre ese problema; dale el número del ticket y cuéntale que el equipo le hará seguimiento.",
+        "- Cierra un ticket solo cuando el cliente confirme que el problema está resuelto.",
         "- No des descuentos, devoluciones ni cancelaciones: eso lo decide una persona.",
         "- Deriva a ventas cuando el cliente quiera comprar algo nuevo, y a una persona cuando la pida o esté molesto.",
       ),

@@ -26,6 +26,9 @@ export const TOOL_LABELS: Record<AgentToolName, string> = {
   ask_human: "Ask staff",
   request_authorization: "Request authorization",
   hand_off: "Hand off",
+  create_ticket: "Open tickets",
+  find_tickets: "Look up tickets",
+  update_ticket: "Update tickets",
 };
 
 /**

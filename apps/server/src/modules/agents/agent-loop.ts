@@ -1,5 +1,6 @@
 import type { TraceStep } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
+import type { FollowerMailDeps } from "../tickets/index.ts";
 import type { AgentContext } from "./context.ts";
 import type { ChatMessage, ModelProvider, TurnHints } from "./model-provider.ts";
 import { conversationDataMessage, systemPrompt } from "./system-prompt.ts";
@@ -32,10 +33,12 @@ export async function runAgentTurn(options: {
   context: AgentContext;
   maxSteps: number;
   signal?: AbortSignal;
+  /** Tells a ticket's followers what the run changed on it. */
+  followerMail?: FollowerMailDeps | undefined;
 }): Promise<TurnResult> {
   const { db, context, maxSteps, signal } = options;
   const effects = noEffects();
-  const env = { db, context, effects };
+  const env = { db, context, effects, followerMail: options.followerMail };
   const { skills, tools: granted } = context.employee!;
   const tools = toolDefinitionsFor(granted);
   const steps: TraceStep[] = [{ kind: "tools", skills, tools: granted }];

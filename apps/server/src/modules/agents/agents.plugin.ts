@@ -42,6 +42,7 @@ export const agentsPlugin = fp<AgentsPluginOptions>(
         knowledge: options.knowledge ?? databaseKnowledge(app.db),
         maxSteps: app.config.agents.maxSteps,
         log: app.log,
+        followerMail: { queue: app.jobs, config: app.config },
       }),
     );
     app.decorate("modelProvider", provider);

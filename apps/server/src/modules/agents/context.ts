@@ -1,6 +1,7 @@
 import {
   type AgentToolName,
   CHANGEABLE_QUOTE_STATES,
+  type Channel,
   type HumanApprovalAction,
   type LeadStage,
   type TracePassage,
@@ -62,6 +63,8 @@ export type AgentContext = {
   conversation: {
     id: string;
     displayId: number;
+    /** The channel it came through: a ticket opened from it takes its source from it. */
+    channel: Channel;
     status: string;
     handledBy: string;
     isTest: boolean;
@@ -139,6 +142,7 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
     conversation: {
       id: conversation.id,
       displayId: conversation.displayId,
+      channel: conversation.channel,
       status: conversation.status,
       handledBy: conversation.handledBy,
       isTest: conversation.isTest,

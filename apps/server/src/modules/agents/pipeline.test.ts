@@ -37,7 +37,7 @@ describe("the agent pipeline on the built-in engine", () => {
     // The run starts with what it could use (its skills' tools), then the one tool it called.
     expect(run!.steps[0]).toMatchObject({
       kind: "tools",
-      skills: ["Human handoff", "Order tracking", "Product catalog", "Quoting"],
+      skills: ["Human handoff", "Order tracking", "Product catalog", "Quoting", "Ticketing"],
     });
     expect(run!.steps.slice(1).map((s) => s.tool)).toEqual(["find_products"]);
   });

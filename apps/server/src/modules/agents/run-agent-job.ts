@@ -7,6 +7,7 @@ import { handToStaff, type OutboundChannels, postAiMessage, waitOnStaff } from "
 import type { EventBus } from "../events/index.ts";
 import { JOB_MAX_ATTEMPTS, type JobHandler, type JobQueue } from "../jobs/index.ts";
 import type { KnowledgeSource } from "../knowledge/index.ts";
+import type { FollowerMailDeps } from "../tickets/index.ts";
 import { runAgentTurn, type TurnResult } from "./agent-loop.ts";
 import { type AgentContext, loadAgentContext } from "./context.ts";
 import { type ModelProvider, ProviderError } from "./model-provider.ts";
@@ -21,6 +22,8 @@ export type AgentJobDeps = {
   knowledge: KnowledgeSource;
   maxSteps: number;
   log: FastifyBaseLogger;
+  /** Where a ticket's followers are mailed from when a run changes it. */
+  followerMail?: FollowerMailDeps | undefined;
 };
 
 /**
@@ -53,7 +56,14 @@ export function agentReplyHandler(deps: AgentJobDeps): JobHandler {
     });
     let turn: TurnResult;
     try {
-      turn = await runAgentTurn({ db, provider, context, maxSteps: deps.maxSteps, signal });
+      turn = await runAgentTurn({
+        db,
+        provider,
+        context,
+        maxSteps: deps.maxSteps,
+        signal,
+        followerMail: deps.followerMail,
+      });
     } catch (error) {
       const message = error instanceof ProviderError ? error.message : "The AI employee's run failed.";
       log.warn({ err: error, jobId: job.id, attempts: job.attempts }, "agent run failed");
@@ -146,5 +156,8 @@ async function finish(
     });
   for (const taskId of turn?.effects.createdTaskIds ?? [])
     await events.publish(companyId, { type: "task.created", taskId, state: "to_do" });
+  // The tickets' own writes committed with the tool calls; the screens hear of them with the reply.
+  for (const [ticketId, status] of turn?.effects.tickets ?? [])
+    await events.publish(companyId, { type: "ticket.updated", ticketId, status });
   await events.publish(companyId, { type: "conversation.updated", conversationId: context.conversation.id });
 }

@@ -145,7 +145,7 @@ describe("a company that signs up", () => {
       expect(employee.skills).toHaveLength(preset.skillNames.length);
     }
     // The presets name the company's own standard skills: none was added.
-    expect((await get(fresh, "/app/skills.json")).skills).toHaveLength(4);
+    expect((await get(fresh, "/app/skills.json")).skills).toHaveLength(5);
     // Hiring lights each department up.
     expect((await departmentsOf(fresh)).map((d) => [d.is_active, d.ai_employees_count])).toEqual(
       DEPARTMENT_KINDS.map(() => [true, 1]),
@@ -167,7 +167,7 @@ describe("a company that signs up", () => {
       department: { name: "Cobranza" },
       guardrails: { max_discount_percent: 0, max_order_total_cents: 0 },
     });
-    expect((await get(andes, "/app/skills.json")).skills).toHaveLength(4);
+    expect((await get(andes, "/app/skills.json")).skills).toHaveLength(5);
   });
 
   it("imports an AI employees CSV exported from the Spanish company into the English one", async () => {

@@ -51,8 +51,15 @@ describe("skills", () => {
   const toolCalls = (steps: Step[]) => steps.filter((s) => s.kind === "tool_call").map((s) => s.tool);
 
   it("lists the standard skills, the tools each grants and who has them", () => {
-    expect(skills.map((s) => s.name)).toEqual(["Human handoff", "Order tracking", "Product catalog", "Quoting"]);
+    expect(skills.map((s) => s.name)).toEqual([
+      "Human handoff",
+      "Order tracking",
+      "Product catalog",
+      "Quoting",
+      "Ticketing",
+    ]);
     expect(skill("Order tracking").tools).toEqual(["find_orders"]);
+    expect(skill("Ticketing").tools).toEqual(["create_ticket", "find_tickets", "update_ticket"]);
     expect(skill("Quoting").tools).toEqual([
       "upsert_quote",
       "send_quote",
@@ -78,7 +85,7 @@ describe("skills", () => {
     expect((await call("DELETE", holderUrl(skill("Order tracking").id))).statusCode).toBe(200);
 
     const without = await stepsFor("Where is my order 4242?", "skills-off");
-    expect(without[0]!.skills).toEqual(["Human handoff", "Product catalog", "Quoting"]);
+    expect(without[0]!.skills).toEqual(["Human handoff", "Product catalog", "Quoting", "Ticketing"]);
     expect(without[0]!.tools).not.toContain("find_orders");
     // It cannot look the order up, so it asks staff instead.
     expect(toolCalls(without)).toEqual(["ask_human"]);
@@ -167,11 +174,11 @@ describe("skills", () => {
     const member = await createUser(w.t.db);
     await addMember(w.t.db, member.id, w.a.companyId, "member");
     const headers = apiHeaders((await issueTokenFor(w.t.db, member.id)).accessToken, w.a.companyId);
-    expect((await list(headers)).skills).toHaveLength(4);
+    expect((await list(headers)).skills).toHaveLength(5);
     expect((await call("DELETE", holderUrl(skill("Quoting").id), undefined, headers)).statusCode).toBe(403);
     expect((await list(w.a.headers)).skills.find((s) => s.name === "Quoting")!.ai_employees).toHaveLength(1);
   });
-  it("starts a new company with the four standard skills, which grant every tool", async () => {
+  it("starts a new company with the five standard skills, which grant every tool", async () => {
     const response = await w.t.app.inject({
       method: "POST",
       url: "/users.json",
@@ -193,6 +200,6 @@ describe("skills", () => {
           from skills s join companies c on c.id = s.company_id, unnest(s.tools) t
           where c.name = 'Analytical Engines'`,
     );
-    expect(row).toEqual({ skills: 4, tools: 8 });
+    expect(row).toEqual({ skills: 5, tools: 11 });
   });
 });

@@ -2,8 +2,9 @@ import { type CompanyLanguage, type GrantableTool, STANDARD_SKILL_NAMES } from "
 import type { Executor } from "#server/db/client.ts";
 import { aiEmployeeSkills, skills } from "#server/db/schema/index.ts";
 
-// The four skills every company starts with (migration 0011 gives them to companies that existed
-// before skills granted tools). Together they grant every tool; the training centre changes who has which.
+// The five skills every company starts with (migration 0011 gave the first four to companies that existed
+// before skills granted tools, 0019 gave Ticketing to every company and its support department's AI
+// employees). Together they grant every tool; the training centre changes who has which.
 // Their names are the contract's (skills/standard-skills.ts), which hiring presets name too.
 
 export type StandardSkill = { name: string; description: string; tools: GrantableTool[] };
@@ -15,6 +16,8 @@ const QUOTE_TOOLS: GrantableTool[] = [
   "update_lead_stage",
   "request_authorization",
 ];
+
+const TICKET_TOOLS: GrantableTool[] = ["create_ticket", "find_tickets", "update_ticket"];
 
 export const STANDARD_SKILLS: Record<CompanyLanguage, StandardSkill[]> = {
   en: [
@@ -38,6 +41,12 @@ export const STANDARD_SKILLS: Record<CompanyLanguage, StandardSkill[]> = {
       description: "Hands the conversation to staff or another department when it should.",
       tools: ["hand_off"],
     },
+    {
+      name: STANDARD_SKILL_NAMES.en.ticketing,
+      description:
+        "Opens a support ticket when a customer reports a problem, adds their follow-ups to it and closes it once they confirm it is solved.",
+      tools: TICKET_TOOLS,
+    },
   ],
   es: [
     {
@@ -59,6 +68,12 @@ export const STANDARD_SKILLS: Record<CompanyLanguage, StandardSkill[]> = {
       name: STANDARD_SKILL_NAMES.es.handoff,
       description: "Pasa la conversación al equipo o a otro departamento cuando corresponde.",
       tools: ["hand_off"],
+    },
+    {
+      name: STANDARD_SKILL_NAMES.es.ticketing,
+      description:
+        "Abre un ticket de soporte cuando un cliente reporta un problema, suma sus novedades y lo cierra cuando el cliente confirma que está resuelto.",
+      tools: TICKET_TOOLS,
     },
   ],
 };

@@ -84,3 +84,56 @@ describe("detectLanguage and normalizeMessage", () => {
     expect(understandMessage("can you do 15 percent off").quantity).toBeNull();
   });
 });
+
+describe("problem reports and solved problems", () => {
+  it.each<[string, "en" | "es", string, number | null]>([
+    ["My order 1042 arrived damaged", "en", "damaged", 1042],
+    ["The box came broken", "en", "damaged", null],
+    ["I got the wrong item", "en", "wrong_item", null],
+    ["There are missing items in order #1042", "en", "missing_items", 1042],
+    ["It doesn't work", "en", "not_working", null],
+    ["I want to file a complaint", "en", "complaint", null],
+    ["Mi pedido llegó dañado", "es", "damaged", null],
+    ["Vino roto", "es", "damaged", null],
+    ["Me mandaron un producto equivocado", "es", "wrong_item", null],
+    ["Falta una caja en el pedido 1042", "es", "missing_items", 1042],
+    ["No funciona", "es", "not_working", null],
+    ["Quiero hacer un reclamo", "es", "complaint", null],
+  ])("%s is a problem report (%s, %s)", (text, language, problem, orderNumber) => {
+    expect(understandMessage(text)).toMatchObject({ intent: "problem_report", language, problem, orderNumber });
+  });
+
+  it("reads a problem report before the order it names, and a person asked for before both", () => {
+    // "mi pedido", "my package" are order-status cues; the problem is what the customer writes about.
+    expect(understandMessage("Mi compra llegó rota").intent).toBe("problem_report");
+    expect(understandMessage("My package arrived crushed").intent).toBe("problem_report");
+    expect(understandMessage("My order 1042 arrived damaged, I want to talk to a manager").intent).toBe(
+      "human_request",
+    );
+    // How long is left is a status question, not a missing item.
+    expect(understandMessage("¿Cuánto falta para que llegue mi pedido?").problem).toBeNull();
+  });
+
+  it("marks a report urgent only when the customer says so", () => {
+    expect(understandMessage("URGENT: order 1042 arrived broken").urgent).toBe(true);
+    expect(understandMessage("The pallet jack is faulty, I need it today").urgent).toBe(true);
+    expect(understandMessage("Mi pedido llegó roto, es urgente").urgent).toBe(true);
+    expect(understandMessage("La caja vino aplastada, lo necesito ya").urgent).toBe(true);
+    expect(understandMessage("My order arrived damaged").urgent).toBe(false);
+    expect(understandMessage("Ya llegó mi pedido pero vino roto").urgent).toBe(false);
+  });
+
+  it("reads a solved problem, unless the customer says it is not", () => {
+    expect(understandMessage("It's solved now, thanks")).toMatchObject({ intent: "problem_solved", language: "en" });
+    expect(understandMessage("Ya está resuelto, gracias")).toMatchObject({ intent: "problem_solved", language: "es" });
+    expect(understandMessage("The broken box issue is resolved")).toMatchObject({ intent: "problem_solved" });
+    expect(understandMessage("It's not solved, still broken")).toMatchObject({ intent: "problem_report" });
+    expect(understandMessage("Todavía no está resuelto")).toMatchObject({ intent: "problem_report", language: "es" });
+  });
+
+  it("reads a ticket the customer names", () => {
+    expect(understandMessage("About ticket T-1042: it broke again").ticketNumber).toBe(1042);
+    expect(understandMessage("ticket #1050 is still not solved").ticketNumber).toBe(1050);
+    expect(understandMessage("My order 1042 arrived damaged").ticketNumber).toBeNull();
+  });
+});

@@ -5,6 +5,8 @@
 
 export const AGENT_INTENTS = [
   "human_request",
+  "problem_solved",
+  "problem_report",
   "order_status",
   "discount_request",
   "order_request",
@@ -18,6 +20,10 @@ export type AgentIntent = (typeof AGENT_INTENTS)[number];
 
 export type MessageLanguage = "en" | "es";
 
+/** What went wrong, as a problem report names it: damage, a defect, a wrong or missing item, or a complaint. */
+export const PROBLEM_KINDS = ["damaged", "not_working", "wrong_item", "missing_items", "complaint"] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
 export type UnderstoodMessage = {
   intent: AgentIntent;
   language: MessageLanguage;
@@ -29,6 +35,12 @@ export type UnderstoodMessage = {
   orderNumber: number | null;
   /** How many units the customer named ("3 units", "20 cajas"), if any. */
   quantity: number | null;
+  /** What went wrong, for a problem report (null otherwise). */
+  problem: ProblemKind | null;
+  /** The customer says it is urgent ("urgent", "asap", "urgente", "lo necesito ya"). */
+  urgent: boolean;
+  /** A support ticket the customer named ("T-1042", "ticket 1042"), if any. */
+  ticketNumber: number | null;
 };
 
 /** Lower-case, accents off, punctuation to spaces: "¿Cuánto cuesta?" → " cuanto cuesta ". */
@@ -42,7 +54,11 @@ export function normalizeMessage(text: string): string {
 }
 
 // Whole words or phrases, matched on the normalized text (accents off, so "cotización" is "cotizacion").
-const CUES: Record<Exclude<AgentIntent, "out_of_scope">, { en: string[]; es: string[] }> = {
+// Problem reports and "it's solved" are read by their own lists below (PROBLEM_CUES, SOLVED_CUES).
+const CUES: Record<
+  Exclude<AgentIntent, "out_of_scope" | "problem_report" | "problem_solved">,
+  { en: string[]; es: string[] }
+> = {
   human_request: {
     en: [
       "human",
@@ -172,6 +188,210 @@ const CUES: Record<Exclude<AgentIntent, "out_of_scope">, { en: string[]; es: str
   },
 };
 
+// A problem with what the customer received, by kind (accents off: "dañado" is "danado"). The first kind
+// with a cue names the problem; "complaint" holds the words that say something is wrong without what.
+const PROBLEM_CUES: Record<ProblemKind, { en: string[]; es: string[] }> = {
+  damaged: {
+    en: ["damaged", "damage", "broken", "crushed", "cracked", "dented", "torn", "leaking", "smashed", "scratched"],
+    es: [
+      "danado",
+      "danada",
+      "danados",
+      "danadas",
+      "dano",
+      "roto",
+      "rota",
+      "rotos",
+      "rotas",
+      "aplastado",
+      "aplastada",
+      "abollado",
+      "abollada",
+      "rayado",
+      "rayada",
+      "quebrado",
+      "quebrada",
+    ],
+  },
+  not_working: {
+    en: [
+      "doesn t work",
+      "does not work",
+      "don t work",
+      "do not work",
+      "not working",
+      "stopped working",
+      "won t turn on",
+      "defective",
+      "faulty",
+    ],
+    es: [
+      "no funciona",
+      "no funcionan",
+      "dejo de funcionar",
+      "no sirve",
+      "no sirven",
+      "no enciende",
+      "no prende",
+      "defectuoso",
+      "defectuosa",
+      "defectuosos",
+      "falla",
+    ],
+  },
+  wrong_item: {
+    en: [
+      "wrong item",
+      "wrong items",
+      "wrong product",
+      "wrong size",
+      "wrong color",
+      "wrong colour",
+      "the wrong",
+      "not what i ordered",
+    ],
+    es: [
+      "equivocado",
+      "equivocada",
+      "equivocados",
+      "equivocadas",
+      "producto equivocado",
+      "no es lo que pedi",
+      "otro producto",
+    ],
+  },
+  missing_items: {
+    en: ["missing", "incomplete", "didn t receive all", "only received", "short shipped"],
+    es: [
+      "falta",
+      "faltan",
+      "faltaba",
+      "faltaban",
+      "incompleto",
+      "incompleta",
+      "no llego todo",
+      "solo llegaron",
+      "solo llego",
+    ],
+  },
+  complaint: {
+    en: [
+      "complaint",
+      "complain",
+      "a problem with",
+      "an issue with",
+      "there is a problem",
+      "there s a problem",
+      "problem with my",
+      "issue with my",
+      "not solved",
+      "not resolved",
+      "not fixed",
+      "isn t solved",
+      "isn t fixed",
+      "still not",
+      "happened again",
+      "problem is back",
+    ],
+    es: [
+      "reclamo",
+      "reclamar",
+      "queja",
+      "un problema con",
+      "problema con mi",
+      "tengo un problema",
+      "no esta resuelto",
+      "no esta resuelta",
+      "no se ha resuelto",
+      "no se resolvio",
+      "no esta solucionado",
+      "sigue igual",
+      "sigue sin",
+      "todavia no",
+      "paso de nuevo",
+      "volvio a pasar",
+    ],
+  },
+};
+
+/** Phrases holding a problem word that ask something else ("¿cuánto falta?": how long until it arrives). */
+const NOT_A_PROBLEM = ["cuanto falta", "cuanto le falta", "falta poco", "missing out"];
+
+/** The customer says the problem is gone: with an open ticket in the conversation, it is closed. */
+const SOLVED_CUES = {
+  en: [
+    "solved",
+    "resolved",
+    "it s fixed",
+    "is fixed",
+    "got fixed",
+    "fixed now",
+    "works now",
+    "working now",
+    "it works",
+    "all good now",
+    "problem is gone",
+  ],
+  es: [
+    "resuelto",
+    "resuelta",
+    "solucionado",
+    "solucionada",
+    "ya funciona",
+    "ya quedo",
+    "arreglado",
+    "arreglada",
+    "ya esta bien",
+  ],
+};
+/** Negations that turn "solved" into the problem still being there. */
+const NOT_SOLVED = [
+  "not solved",
+  "not resolved",
+  "isn t solved",
+  "isn t resolved",
+  "hasn t been",
+  "still not",
+  "not working now",
+  "no esta resuelto",
+  "no esta resuelta",
+  "no se ha resuelto",
+  "no esta solucionado",
+  "no esta arreglado",
+  "todavia no",
+  "aun no",
+];
+
+/** "urgent", "asap", "urgente", "lo necesito ya": a ticket the customer needs now is high priority. */
+const URGENT_CUES = {
+  en: [
+    "urgent",
+    "urgently",
+    "asap",
+    "as soon as possible",
+    "right away",
+    "immediately",
+    "need it today",
+    "needed today",
+    "by today",
+    "today please",
+    "for today",
+  ],
+  es: [
+    "urgente",
+    "urgencia",
+    "lo antes posible",
+    "cuanto antes",
+    "de inmediato",
+    "inmediatamente",
+    "ya mismo",
+    "lo necesito ya",
+    "necesito ya",
+    "para hoy",
+    "hoy mismo",
+  ],
+};
+
 // Common words that tell the two languages apart when no cue does.
 const SPANISH_HINTS = [
   " el ",
@@ -212,14 +432,35 @@ const ENGLISH_HINTS = [
   " can ",
 ];
 
-/** Spanish when its signs outnumber English's (¿, ¡, ñ, accents, common words); English otherwise. */
-export function detectLanguage(text: string): MessageLanguage {
+function languageSigns(text: string): { spanish: number; english: number } {
   const normalized = normalizeMessage(text);
   let spanish = /[¿¡ñáéíóú]/i.test(text) ? 2 : 0;
   let english = 0;
   for (const hint of SPANISH_HINTS) if (normalized.includes(hint)) spanish++;
   for (const hint of ENGLISH_HINTS) if (normalized.includes(hint)) english++;
+  return { spanish, english };
+}
+
+/** Spanish when its signs outnumber English's (¿, ¡, ñ, accents, common words); English otherwise. */
+export function detectLanguage(text: string): MessageLanguage {
+  const { spanish, english } = languageSigns(text);
   return spanish > english ? "es" : "en";
+}
+
+const cueLists = [...Object.values(CUES), ...Object.values(PROBLEM_CUES), SOLVED_CUES];
+const SPANISH_ONLY_CUES = new Set(cueLists.flatMap((cues) => cues.es.filter((cue) => !cues.en.includes(cue))));
+const ENGLISH_CUES = new Set(cueLists.flatMap((cues) => cues.en));
+
+/**
+ * The message's language: its signs, and when they are even ("vino roto", "no funciona"), the language of
+ * the cues that decided its intent.
+ */
+function languageOf(text: string, matched: string[]): MessageLanguage {
+  const { spanish, english } = languageSigns(text);
+  if (spanish !== english) return spanish > english ? "es" : "en";
+  const spanishCues =
+    matched.length > 0 && matched.every((cue) => SPANISH_ONLY_CUES.has(cue) && !ENGLISH_CUES.has(cue));
+  return spanishCues ? "es" : "en";
 }
 
 const containsCue = (normalized: string, cue: string) =>
@@ -229,6 +470,7 @@ const containsCue = (normalized: string, cue: string) =>
 const PERCENT = /(\d{1,3}(?:[.,]\d+)?)\s*(?:%|percent\b|por ?ciento\b)/i;
 const ORDER_NUMBER =
   /\b(?:order|pedido|orden|quote|cotizacion|q)\s*(?:number|numero|n|no)?\s*#?\s*-?\s*(\d{3,9})\b|#\s*(\d{3,9})\b/i;
+const TICKET_NUMBER = /\b(?:t\s*-\s*|t|ticket\s*#?\s*(?:t\s*-?\s*)?)(\d{3,9})\b/i;
 const QUANTITY =
   /\b(\d{1,6})\s*(?:x\b|units?\b|pieces?\b|pcs\b|boxes\b|cases\b|unidades?\b|piezas?\b|cajas?\b|bultos?\b)/i;
 
@@ -243,20 +485,42 @@ function firstNumber(pattern: RegExp, text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+const anyCue = (normalized: string, cues: { en: string[]; es: string[] }) =>
+  [...cues.en, ...cues.es].filter((cue) => containsCue(normalized, cue));
+
+/** What went wrong, by the first kind with a cue; null when the message reports no problem. */
+function problemOf(normalized: string): { kind: ProblemKind; hits: string[] } | null {
+  if (NOT_A_PROBLEM.some((phrase) => containsCue(normalized, phrase))) return null;
+  for (const kind of PROBLEM_KINDS) {
+    const hits = anyCue(normalized, PROBLEM_CUES[kind]);
+    if (hits.length > 0) return { kind, hits };
+  }
+  return null;
+}
+
 /**
  * The intent of one customer message: the first intent in AGENT_INTENTS order with a cue in either
- * language (a person asked for wins over everything; a greeting only when nothing else is asked), else
- * out of scope. Numbers are read from the original text.
+ * language (a person asked for wins over everything; "it's solved" over the problem it names; a problem
+ * report over the order it is about; a greeting only when nothing else is asked), else out of scope.
+ * Numbers are read from the original text.
  */
 export function understandMessage(text: string): UnderstoodMessage {
   const normalized = normalizeMessage(text);
-  const language = detectLanguage(text);
+  const solved = anyCue(normalized, SOLVED_CUES);
+  const notSolved = NOT_SOLVED.some((phrase) => containsCue(normalized, phrase));
+  const problem = problemOf(normalized);
   let intent: AgentIntent = "out_of_scope";
   let matched: string[] = [];
   for (const candidate of AGENT_INTENTS) {
     if (candidate === "out_of_scope") continue;
-    const cues = [...CUES[candidate].en, ...CUES[candidate].es];
-    const hits = cues.filter((cue) => containsCue(normalized, cue));
+    const hits =
+      candidate === "problem_solved"
+        ? notSolved
+          ? []
+          : solved
+        : candidate === "problem_report"
+          ? (problem?.hits ?? [])
+          : anyCue(normalized, CUES[candidate]);
     if (hits.length > 0) {
       intent = candidate;
       matched = hits;
@@ -277,11 +541,14 @@ export function understandMessage(text: string): UnderstoodMessage {
   }
   return {
     intent,
-    language,
+    language: languageOf(text, matched),
     matched,
     discountPercent,
     orderNumber,
     quantity: firstNumber(QUANTITY, text) ?? bareQuantity(text, orderNumber),
+    problem: intent === "problem_report" ? (problem?.kind ?? "complaint") : null,
+    urgent: anyCue(normalized, URGENT_CUES).length > 0,
+    ticketNumber: firstNumber(TICKET_NUMBER, text),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from "./intents.ts";
+import type { MessageLanguage, ProblemKind } from "./intents.ts";
 
 // The built-in engine's sentences, in English and Spanish. Facts (prices, totals, numbers) always come
 // from tool results; these only frame them.
@@ -6,6 +6,14 @@ import type { MessageLanguage } from "./intents.ts";
 type Quote = { number: string; total: string; discount_percent: number; items: { name: string; quantity: number }[] };
 type Product = { name: string; sku: string; price: string; measureUnit: string };
 type Order = { number: number; title: string; state: string; status: string; total: string; placed_on: string };
+type Ticket = {
+  number: string;
+  subject: string;
+  status: "open" | "closed";
+  priority: "low" | "medium" | "high";
+  order_number: number | null;
+  from_this_conversation: boolean;
+};
 
 /** Order states as a Spanish-speaking customer reads them. */
 const ESTADOS: Record<string, string> = {
@@ -54,6 +62,15 @@ export const REPLIES = {
     checking: "Let me check that with the team; I'll get back to you here shortly.",
     awaitingTeam: (quote: number) =>
       `I'm still waiting for the team's answer on quote Q-${quote}, so I can't change it until they decide. I'll get back to you here as soon as they do.`,
+    ticketOpened: (ticket: Ticket) =>
+      `I'm sorry about that${ticket.order_number ? ` with order #${ticket.order_number}` : ""}. I've opened ticket ${ticket.number}${ticket.priority === "high" ? " as urgent" : ""} for it: our support team will review it and get back to you here with a solution. If you can, send a photo or any detail that helps.`,
+    ticketOpenedWithoutOrder: (ticket: Ticket, order: number) =>
+      `I'm sorry about that. I couldn't find order #${order} on your account, so I've opened ticket ${ticket.number} without it: please check the order number and tell me here. Our support team will review it and get back to you here.`,
+    ticketUpdated: (ticket: Ticket, reopened: boolean) =>
+      `I've added this to ticket ${ticket.number}${reopened ? " and reopened it" : ""}: the team working on it will see it and get back to you here.`,
+    ticketClosed: (ticket: Ticket) =>
+      `Great to hear it's solved! I've closed ticket ${ticket.number}. If anything else comes up, just write here.`,
+    gladSolved: "Great to hear that! Is there anything else I can help you with?",
   },
   es: {
     greeting: (me: string, company: string, name: string | null) =>
@@ -89,8 +106,37 @@ export const REPLIES = {
     checking: "Déjame consultarlo con el equipo; te respondo aquí en breve.",
     awaitingTeam: (quote: number) =>
       `Todavía espero la respuesta del equipo sobre la cotización Q-${quote}, así que no puedo cambiarla hasta que decidan. Te respondo aquí en cuanto lo hagan.`,
+    ticketOpened: (ticket: Ticket) =>
+      `Lamento lo ocurrido${ticket.order_number ? ` con el pedido #${ticket.order_number}` : ""}. Abrí el ticket ${ticket.number}${ticket.priority === "high" ? " como urgente" : ""}: nuestro equipo de soporte lo revisará y te responderá aquí con una solución. Si puedes, envíanos una foto o cualquier detalle que ayude.`,
+    ticketOpenedWithoutOrder: (ticket: Ticket, order: number) =>
+      `Lamento lo ocurrido. No encontré el pedido #${order} en tu cuenta, así que abrí el ticket ${ticket.number} sin él: revisa el número de pedido y escríbemelo aquí. Nuestro equipo de soporte lo revisará y te responderá aquí.`,
+    ticketUpdated: (ticket: Ticket, reopened: boolean) =>
+      `Agregué esto al ticket ${ticket.number}${reopened ? " y lo reabrí" : ""}: el equipo que lo atiende lo verá y te responderá aquí.`,
+    ticketClosed: (ticket: Ticket) =>
+      `¡Qué bueno que se resolvió! Cerré el ticket ${ticket.number}. Si surge algo más, escríbeme aquí.`,
+    gladSolved: "¡Qué bueno! ¿Hay algo más en lo que pueda ayudarte?",
   },
 } satisfies Record<MessageLanguage, unknown>;
 
 export type Replies = (typeof REPLIES)["en"];
-export type { Order, Product, Quote };
+export type { Order, Product, Quote, Ticket };
+
+/** A ticket's subject, in the language staff work in: what went wrong, and on which order. */
+export const TICKET_SUBJECTS = {
+  en: {
+    damaged: "Damaged items",
+    not_working: "Product not working",
+    wrong_item: "Wrong item received",
+    missing_items: "Missing items",
+    complaint: "Customer complaint",
+    onOrder: (subject: string, order: number) => `${subject} on order #${order}`,
+  },
+  es: {
+    damaged: "Productos dañados",
+    not_working: "Producto no funciona",
+    wrong_item: "Producto equivocado",
+    missing_items: "Faltan productos",
+    complaint: "Reclamo del cliente",
+    onOrder: (subject: string, order: number) => `${subject} en el pedido #${order}`,
+  },
+} satisfies Record<MessageLanguage, Record<ProblemKind, string> & { onOrder: unknown }>;

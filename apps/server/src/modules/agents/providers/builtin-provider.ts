@@ -1,6 +1,8 @@
 import type { AgentToolName } from "@foreman/contract";
 import { type UnderstoodMessage, understandMessage } from "../builtin/intents.ts";
 import { type Order, type Product, type Quote, REPLIES, type Replies } from "../builtin/replies.ts";
+import type { Step, ToolResult } from "../builtin/step.ts";
+import { ticketStep } from "../builtin/ticket-steps.ts";
 import type { ChatMessage, ModelProvider, ModelRequest, ModelTurn, ToolCall, TurnHints } from "../model-provider.ts";
 
 // The built-in engine: a model that needs no key and no network. It reads the customer's last message
@@ -8,10 +10,6 @@ import type { ChatMessage, ModelProvider, ModelRequest, ModelTurn, ToolCall, Tur
 // tool calls, reads their results and writes the reply from them. Each step is decided from what the
 // tools have answered so far, so the agent loop, the trace and every rule the tools enforce are the
 // same as with a real model.
-
-type ToolResult = { name: AgentToolName; ok: boolean; result: Record<string, unknown> };
-
-type Step = { call: AgentToolName; args: Record<string, unknown> } | { say: string };
 
 export class BuiltinProvider implements ModelProvider {
   readonly name = "builtin";
@@ -39,6 +37,8 @@ export class BuiltinProvider implements ModelProvider {
  */
 function withoutTool(understood: UnderstoodMessage, text: string, hints: TurnHints, offered: Set<string>): Step {
   const say = REPLIES[understood.language];
+  // "It's solved, thanks" needs nothing of staff, ticket tools or not.
+  if (understood.intent === "problem_solved") return { say: say.gladSolved };
   const passage = hints.passages[0];
   const aboutProducts = understood.intent === "product_question" || understood.intent === "price_question";
   if (aboutProducts && passage) return { say: say.fromKnowledge(passage.title, passage.text) };
@@ -55,6 +55,9 @@ function readResults(after: ChatMessage[]): ToolResult[] {
 
 /** The next tool call or the reply, given what the customer asked and what the tools answered so far. */
 export function nextStep(understood: UnderstoodMessage, text: string, results: ToolResult[], hints: TurnHints): Step {
+  // A problem report or "it's solved" is the support desk's: tickets, not quotes or orders.
+  if (understood.intent === "problem_report" || understood.intent === "problem_solved")
+    return ticketStep(understood, text, results, hints);
   const say: Replies = REPLIES[understood.language];
   const last = results.at(-1);
   const called = (name: AgentToolName) => results.find((result) => result.name === name);

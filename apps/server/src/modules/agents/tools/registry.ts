@@ -6,6 +6,7 @@ import { findOrders } from "./find-orders.ts";
 import { findProducts } from "./find-products.ts";
 import { handOff, updateLeadStage } from "./lead-and-handoff-tools.ts";
 import { confirmOrder, sendQuote, upsertQuote } from "./quote-tools.ts";
+import { createTicket, findTickets, updateTicket } from "./ticket-tools.ts";
 import type { AgentTool, ToolEnv, ToolOutcome } from "./tool.ts";
 
 const TOOLS: { [N in AgentToolName]: AgentTool<N> } = {
@@ -18,6 +19,9 @@ const TOOLS: { [N in AgentToolName]: AgentTool<N> } = {
   ask_human: askHuman,
   request_authorization: requestAuthorization,
   hand_off: handOff,
+  create_ticket: createTicket,
+  find_tickets: findTickets,
+  update_ticket: updateTicket,
 };
 
 /** The tools as the model is told about them: names, descriptions and JSON Schemas from the contract. */

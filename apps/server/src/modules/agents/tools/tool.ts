@@ -1,5 +1,6 @@
-import type { AgentToolName, ToolArguments } from "@foreman/contract";
+import type { AgentToolName, TicketStatus, ToolArguments } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
+import type { FollowerMailDeps } from "../../tickets/index.ts";
 import type { AgentContext } from "../context.ts";
 
 /** What a run did besides its reply, for the trace, the run's outcome and the events after commit. */
@@ -8,11 +9,19 @@ export type RunEffects = {
   handoff: { to: string; reason: string } | null;
   /** Action items created by this run (announced once the reply commits). */
   createdTaskIds: string[];
+  /** Tickets this run opened or changed, with the status each was left in (announced once the reply commits). */
+  tickets: Map<string, TicketStatus>;
 };
 
-export const noEffects = (): RunEffects => ({ waits: [], handoff: null, createdTaskIds: [] });
+export const noEffects = (): RunEffects => ({ waits: [], handoff: null, createdTaskIds: [], tickets: new Map() });
 
-export type ToolEnv = { db: Db; context: AgentContext; effects: RunEffects };
+export type ToolEnv = {
+  db: Db;
+  context: AgentContext;
+  effects: RunEffects;
+  /** Mails the followers of a ticket the run changes; tests that run the loop alone leave it out. */
+  followerMail?: FollowerMailDeps | undefined;
+};
 
 /** A tool's answer to the model: a result, or an error it can read and correct itself from. */
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };

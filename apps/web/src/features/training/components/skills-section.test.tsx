@@ -73,8 +73,8 @@ describe("skills", () => {
     expect(screen.getByRole("checkbox", { name: "Order tracking for Mateo Díaz" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Quoting for Mateo Díaz" })).not.toBeChecked();
     // Mateo: find_orders and ask_human; Sofía: those and the three quote tools.
-    expect(rows[0]).toHaveTextContent("2 of 9");
-    expect(rows[1]).toHaveTextContent("5 of 9");
+    expect(rows[0]).toHaveTextContent("2 of 12");
+    expect(rows[1]).toHaveTextContent("5 of 12");
   });
 
   it("takes a skill from an employee with one request, and says so when the server refuses", async () => {
@@ -90,7 +90,7 @@ describe("skills", () => {
     expect(api.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
       `/app/skills/s1/ai_employees/${MATEO}.json`,
     ]);
-    expect(screen.getAllByTestId("skill-matrix-row")[0]).toHaveTextContent("1 of 9");
+    expect(screen.getAllByTestId("skill-matrix-row")[0]).toHaveTextContent("1 of 12");
 
     api.routes[`PUT /app/skills/s2/ai_employees/${MATEO}.json`] = (_req, res) =>
       sendJson(res, 403, { error: "forbidden", error_description: "Only owners and admins can do this" });
