@@ -85,6 +85,7 @@ export * from "./tasks/threads.ts";
 export * from "./tasks/time-left.ts";
 export * from "./team/team.ts";
 export * from "./tickets/schemas.ts";
+export * from "./tickets/search.ts";
 export * from "./tickets/ticket.ts";
 export * from "./validation.ts";
 export * from "./website-chat/website-chat.ts";

@@ -142,4 +142,19 @@ describe("liveEventFromFrame", () => {
     expect(liveEventFromFrame(frame({ type: "whatsapp.updated", state: "exploded", template_id: null }))).toBeNull();
     expect(liveEventFromFrame(frame({ type: "whatsapp.updated", state: null, template_id: 7 }))).toBeNull();
   });
+
+  it("reads ticket.updated with the ticket and its status, and skips one without them", () => {
+    expect(liveEventFromFrame(frame({ type: "ticket.updated", ticket_id: "t1", status: "closed" }))).toEqual({
+      type: "ticket.updated",
+      ticketId: "t1",
+      status: "closed",
+    });
+    expect(liveEventFromFrame(frame({ ticket_id: "t1", status: "open" }, "ticket.updated"))).toEqual({
+      type: "ticket.updated",
+      ticketId: "t1",
+      status: "open",
+    });
+    expect(liveEventFromFrame(frame({ type: "ticket.updated", ticket_id: "t1", status: "pending" }))).toBeNull();
+    expect(liveEventFromFrame(frame({ type: "ticket.updated", status: "open" }))).toBeNull();
+  });
 });

@@ -10,6 +10,8 @@ import {
   normalizeRawMessage,
   TASK_STATES,
   type TaskState,
+  TICKET_STATUSES,
+  type TicketStatus,
   WHATSAPP_CONNECTION_STATES,
   type WhatsappConnectionState,
 } from "@foreman/contract";
@@ -28,6 +30,8 @@ const isKnowledgeStatus = (value: unknown): value is KnowledgeEventStatus =>
   typeof value === "string" && (KNOWLEDGE_EVENT_STATUSES as readonly string[]).includes(value);
 const isWhatsappState = (value: unknown): value is WhatsappConnectionState =>
   typeof value === "string" && (WHATSAPP_CONNECTION_STATES as readonly string[]).includes(value);
+const isTicketStatus = (value: unknown): value is TicketStatus =>
+  typeof value === "string" && (TICKET_STATUSES as readonly string[]).includes(value);
 const isLiveEventType = (value: unknown): value is LiveEventType =>
   typeof value === "string" && (LIVE_EVENT_TYPES as readonly string[]).includes(value);
 
@@ -94,6 +98,11 @@ export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
       if (templateId !== null && !isText(templateId)) return null;
       return { type, state, templateId };
     }
+    // A ticket opened or changed: the support desk refetches its list and an open preview.
+    case "ticket.updated":
+      return isText(payload.ticketId) && isTicketStatus(payload.status)
+        ? { type, ticketId: payload.ticketId, status: payload.status }
+        : null;
     default:
       return null;
   }

@@ -1,15 +1,17 @@
 import type { DateRangeSearch, DepartmentKind } from "@foreman/contract";
 import { getRouteApi } from "@tanstack/react-router";
 import { DepartmentScreen } from "./department-screen.tsx";
-import { isPagedDepartment } from "./search.ts";
 
 /** A department route's screen: its search from the address, and a new period written back to it. */
 export function DepartmentPage({ kind }: { kind: DepartmentKind }) {
   const route = getRouteApi(`/_app/${kind}`);
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  // A paged list does not depend on the period, so a new period keeps its page.
+  // A new period keeps the rest of the address (a paged list's page, the support desk's filters); the
+  // custom range's bounds are replaced or dropped.
   const onSearch = (next: DateRangeSearch) =>
-    void navigate({ search: isPagedDepartment(kind) ? (prev) => ({ ...next, page: prev.page }) : next });
+    void navigate({
+      search: (prev) => ({ ...prev, "q[created_at_gteq]": undefined, "q[created_at_lteq]": undefined, ...next }),
+    });
   return <DepartmentScreen kind={kind} search={search} onSearch={onSearch} />;
 }

@@ -13,13 +13,16 @@ import { type WorkColumn, WorkTable } from "./work-table.tsx";
 type Conversations = DepartmentWork["conversations"];
 type ActionItems = DepartmentWork["actionItems"];
 
-/** Support's work: the conversations not yet resolved and the action items handed to people. */
+/**
+ * Support's work: the conversations not yet resolved and the action items handed to people. Side by
+ * side where the screen is wide enough, so the tickets desk under them (the route adds it) comes into
+ * view sooner.
+ */
 export function SupportWork({ work }: { work: DepartmentWork }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid items-start gap-6 2xl:grid-cols-2">
       <OpenConversations conversations={work.conversations} />
       <ActionItemsToDo items={work.actionItems} />
-      <p className="text-muted-foreground text-sm">Tickets join this screen in a later release.</p>
     </div>
   );
 }

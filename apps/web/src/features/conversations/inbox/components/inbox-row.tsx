@@ -20,6 +20,7 @@ export const InboxRow = memo(function InboxRow({ item, selected, now }: InboxRow
   return (
     <li data-testid="inbox-row" data-id={item.id}>
       <Link
+        from="/inbox"
         to="/inbox"
         search={(prev) => ({
           ...prev,
