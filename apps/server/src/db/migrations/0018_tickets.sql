@@ -55,7 +55,7 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_created_by_user_id_users_id_fk" FO
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_created_by_ai_employee_id_ai_employees_id_fk" FOREIGN KEY ("created_by_ai_employee_id") REFERENCES "public"."ai_employees"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ticket_followers_user_id_idx" ON "ticket_followers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "tickets_company_id_created_at_idx" ON "tickets" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "tickets_company_id_status_created_at_idx" ON "tickets" USING btree ("company_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tickets_company_id_status_created_at_idx" ON "tickets" USING btree ("company_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"priority","type","source","assignee_user_id","assignee_ai_employee_id");--> statement-breakpoint
 CREATE INDEX "tickets_company_id_assignee_user_idx" ON "tickets" USING btree ("company_id","assignee_user_id");--> statement-breakpoint
 CREATE INDEX "tickets_company_id_assignee_ai_idx" ON "tickets" USING btree ("company_id","assignee_ai_employee_id");--> statement-breakpoint
 CREATE INDEX "tickets_customer_id_idx" ON "tickets" USING btree ("customer_id");--> statement-breakpoint
