@@ -9,6 +9,7 @@ import {
 } from "@foreman/contract";
 import { STANDARD_SKILLS, type StandardSkill } from "#server/modules/skills/standard-skills.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE, type SalesProfile } from "./sales-profiles.ts";
+import { ANDES_TICKET_STORIES, NORTHWIND_TICKET_STORIES, type TicketStory } from "./ticket-stories.ts";
 
 // The demo workspace (fixed data, so every fresh database looks the same).
 export const DEMO_PASSWORD = "foreman-demo";
@@ -47,6 +48,8 @@ type DemoCompany = {
   membersMayApprove: boolean;
   departments: DemoDepartment[];
   sales: SalesProfile;
+  /** Its support tickets, told on its conversations (seed-tickets.ts). */
+  tickets: TicketStory[];
 };
 
 /** Orders per demo company over the twelve months (leads are 1.5× as many). */
@@ -99,6 +102,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     currency: "USD",
     skills: STANDARD_SKILLS.en,
     sales: NORTHWIND_PROFILE,
+    tickets: NORTHWIND_TICKET_STORIES,
     members: [{ user: "demo", role: "owner" }],
     membersMayApprove: false,
     departments: [
@@ -161,6 +165,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     currency: "CLP",
     skills: STANDARD_SKILLS.es,
     sales: ANDES_PROFILE,
+    tickets: ANDES_TICKET_STORIES,
     members: [
       { user: "demo", role: "owner" },
       { user: "ana", role: "member" },

@@ -125,7 +125,8 @@ describe("the demo seed", () => {
     );
     expect(employees.some((e) => e.status === "inactive")).toBe(true);
     expect(employees.some((e) => e.maxDiscountPercent > 0 && e.maxOrderTotalCents > 0)).toBe(true);
-    expect((await t.db.select({ n: count() }).from(skills))[0]!.n).toBe(8);
+    // The five standard skills (Ticketing among them) in each company.
+    expect((await t.db.select({ n: count() }).from(skills))[0]!.n).toBe(10);
     expect((await t.db.select({ n: count() }).from(aiEmployeeSkills))[0]!.n).toBeGreaterThan(employees.length);
     expect((await t.db.select({ n: count() }).from(aiEmployeeContactPoints))[0]!.n).toBeGreaterThan(5);
     const hired = await t.db.select().from(activities).where(eq(activities.kind, "ai_employee.hired"));
@@ -338,6 +339,98 @@ describe("the demo seed", () => {
       expect(session.json()).toMatchObject({ language: name === "Andes Comercial" ? "es" : "en" });
       expect(session.json().agent_name).not.toBeNull();
     }
+  });
+
+  it("gives both companies support tickets, open and closed, opened by AI employees from their conversations, with activity", async () => {
+    const query = async (statement: ReturnType<typeof sql>) =>
+      ((await t.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const byCompany = await query(sql`
+      select c.name,
+        count(*)::int as tickets,
+        count(*) filter (where t.status = 'open')::int as open,
+        count(*) filter (where t.status = 'closed')::int as closed,
+        count(distinct t.priority)::int as priorities,
+        count(distinct t.type)::int as types,
+        count(*) filter (where t.assignee_user_id is not null)::int as with_staff,
+        count(*) filter (where t.assignee_ai_employee_id is not null)::int as with_ai,
+        count(*) filter (where t.assignee_user_id is null and t.assignee_ai_employee_id is null)::int as unassigned,
+        count(*) filter (where cardinality(t.tags) = 0)::int as untagged,
+        count(*) filter (where exists (select 1 from ticket_followers f where f.ticket_id = t.id))::int as followed,
+        count(*) filter (where t.order_id is not null)::int as with_order,
+        min(t.number)::int as first_number, max(t.number)::int as last_number
+      from tickets t join companies c on c.id = t.company_id group by c.name order by c.name`);
+    expect(byCompany.map((row) => row.name)).toEqual(["Andes Comercial", "Northwind Supply"]);
+    for (const row of byCompany) {
+      expect(row, String(row.name)).toMatchObject({ priorities: 3, types: 4, untagged: 0, first_number: 1001 });
+      expect(row.last_number).toBe(1000 + (row.tickets as number));
+      for (const key of ["open", "closed", "with_staff", "with_ai", "unassigned", "followed", "with_order"])
+        expect(row[key] as number, `${row.name} ${key}`).toBeGreaterThan(0);
+    }
+
+    // Opened by one of the company's AI employees from a conversation of the company's, about its customer
+    // and the order of that conversation, with the conversation's channel as the source.
+    const [wrong] = await query(sql`
+      select
+        count(*) filter (where t.created_by_type <> 'ai_employee' or t.created_by_ai_employee_id is distinct from t.ai_employee_id
+          or e.company_id is distinct from t.company_id)::int as openers,
+        count(*) filter (where v.company_id is distinct from t.company_id or v.customer_id is distinct from t.customer_id)::int as conversations,
+        count(*) filter (where t.order_id is not null and (q.conversation_id is distinct from t.conversation_id
+          or q.customer_id is distinct from t.customer_id))::int as orders,
+        count(*) filter (where t.order_id is null and exists (
+          select 1 from quotes q2 where q2.conversation_id = t.conversation_id))::int as unlinked,
+        count(*) filter (where t.source <> case v.channel when 'web_chat' then 'web' else v.channel end)::int as sources,
+        count(*) filter (where t.requested_at > t.created_at)::int as requested
+      from tickets t
+      left join ai_employees e on e.id = t.ai_employee_id
+      left join conversations v on v.id = t.conversation_id
+      left join quotes q on q.id = t.order_id`);
+    expect(wrong).toEqual({ openers: 0, conversations: 0, orders: 0, unlinked: 0, sources: 0, requested: 0 });
+
+    // The activity: every kind a ticket's life has, each entry dated between the opening and now, numbers
+    // following the dates, and a closed ticket's close time its last close.
+    const kinds = await query(sql`
+      select c.name, array_agg(distinct a.kind order by a.kind) as kinds
+      from activities a join companies c on c.id = a.company_id
+      where a.subject_type = 'ticket' group by c.name order by c.name`);
+    for (const row of kinds)
+      expect(row.kinds, String(row.name)).toEqual(
+        expect.arrayContaining([
+          "ticket.assigned",
+          "ticket.closed",
+          "ticket.commented",
+          "ticket.created",
+          "ticket.follower_added",
+          "ticket.noted",
+          "ticket.priority_changed",
+          "ticket.reopened",
+        ]),
+      );
+    const [history] = await query(sql`
+      select
+        count(*) filter (where a.created_at < t.created_at or a.created_at > now())::int as out_of_range,
+        count(*) filter (where (a.details->>'number')::int <> t.number)::int as misnumbered,
+        (select count(*)::int from tickets t1 join tickets t2 on t1.company_id = t2.company_id
+          and t1.number < t2.number and t1.created_at > t2.created_at) as unordered,
+        (select count(*)::int from tickets t3 where t3.status = 'closed' and t3.closed_at <> (
+          select max(a3.created_at) from activities a3 where a3.subject_id = t3.id and a3.kind = 'ticket.closed')) as closes,
+        (select count(*)::int from tickets t4 where not exists (
+          select 1 from activities a4 where a4.subject_id = t4.id and a4.kind = 'ticket.created' and a4.created_at = t4.created_at)) as uncreated
+      from activities a join tickets t on t.id = a.subject_id where a.subject_type = 'ticket'`);
+    expect(history).toEqual({ out_of_range: 0, misnumbered: 0, unordered: 0, closes: 0, uncreated: 0 });
+
+    // The AI employee's answers are messages of the ticket's conversation naming it, and the conversation's
+    // last activity is its newest message.
+    const [replies] = await query(sql`
+      select count(*)::int as replies,
+        count(*) filter (where m.id is null or m.conversation_id <> t.conversation_id or m.sender_type <> 'ai'
+          or m.content not like '%T-' || t.number || '%')::int as wrong,
+        (select count(*)::int from tickets t5 join conversations v on v.id = t5.conversation_id
+          where v.last_activity_at <> (select max(m5.created_at) from messages m5 where m5.conversation_id = v.id)) as stale
+      from activities a join tickets t on t.id = a.subject_id
+      left join messages m on m.id = (a.details->>'messageId')::uuid
+      where a.kind = 'ticket.commented'`);
+    expect(replies!.replies as number).toBeGreaterThanOrEqual((byCompany[0]!.tickets as number) * 2);
+    expect(replies).toMatchObject({ wrong: 0, stale: 0 });
   });
 
   it("give each company a fixed inbound address answered by a team with someone active", async () => {

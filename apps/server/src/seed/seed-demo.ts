@@ -28,6 +28,7 @@ import { buildConversationRows, insertConversationRows, type Person } from "./se
 import { seedEmailChannel } from "./seed-email-channel.ts";
 import { seedKnowledge } from "./seed-knowledge.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
+import { seedTickets } from "./seed-tickets.ts";
 import { seedWebsiteChat } from "./seed-website-chat.ts";
 import { insertSkills, insertWorkforce } from "./seed-workforce.ts";
 
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       await setCompanyCurrency(tx, companyId, company.currency);
       await updateCompanySettings(tx, companyId, { membersMayApprove: company.membersMayApprove });
       const salesEmployees: Person[] = [];
+      const workforce = new Map<string, Person>();
       const staff = company.members.map((member) => people.get(member.user)!);
       for (const member of company.members) {
         await insertMembership(tx, { userId: people.get(member.user)!.id, companyId, role: member.role });
@@ -97,6 +99,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           offsetDays: departmentIndex * 3,
           now,
         });
+        for (const person of hired) workforce.set(person.name, person);
         // Leads and conversations go to the sales department's employees, in a stable order.
         if (department.kind === "sales") salesEmployees.push(...hired.sort((a, b) => a.name.localeCompare(b.name)));
       }
@@ -136,6 +139,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       });
       await insertSalesRows(tx, sales);
       await insertConversationRows(tx, conversations);
+      await seedTickets(tx, {
+        companyId,
+        companyName: company.name,
+        profile: company.sales,
+        sales,
+        conversationRows: conversations,
+        aiEmployees: workforce,
+        staff,
+        stories: company.tickets,
+        now,
+        seed: companyIndex + 1,
+      });
       await seedKnowledge(tx, { id: companyId, name: company.name, createdByUserId: owner.id });
       await seedWebsiteChat(tx, { id: companyId, language: company.language, createdByUserId: owner.id });
       await seedEmailChannel(tx, {

@@ -26,7 +26,7 @@ describe("median", () => {
 });
 
 describe("sumOutcomeFigures", () => {
-  it("adds every count and the revenue, and takes the group's median as given", () => {
+  it("adds every count and the revenue, and takes the group's medians as given", () => {
     const a = { ...EMPTY_OUTCOME_FIGURES, revenueCents: 1000, quotes: 2, orders: 1, won: 1, leads: 4, leadsWon: 1 };
     const b = {
       ...EMPTY_OUTCOME_FIGURES,
@@ -36,8 +36,16 @@ describe("sumOutcomeFigures", () => {
       actionItemsOpen: 1,
       aiReplies: 5,
       handoffs: 1,
+      ticketsOpened: 4,
+      ticketsClosed: 2,
+      medianCloseSeconds: 600,
     };
-    expect(sumOutcomeFigures([{ ...a, aiReplies: 2 }, b], 42)).toEqual({
+    expect(
+      sumOutcomeFigures([{ ...a, aiReplies: 2, ticketsOpened: 1 }, b], {
+        medianFirstReplySeconds: 42,
+        medianCloseSeconds: 3600,
+      }),
+    ).toEqual({
       revenueCents: 1500,
       quotes: 2,
       orders: 1,
@@ -50,6 +58,9 @@ describe("sumOutcomeFigures", () => {
       medianFirstReplySeconds: 42,
       aiReplies: 7,
       handoffs: 1,
+      ticketsOpened: 5,
+      ticketsClosed: 2,
+      medianCloseSeconds: 3600,
     });
     expect(sumOutcomeFigures([])).toEqual(EMPTY_OUTCOME_FIGURES);
   });

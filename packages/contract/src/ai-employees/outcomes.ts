@@ -33,7 +33,11 @@ const count = z.number().int().nonnegative();
  * - conversations: conversations started; actionItemsRaised: handoffs to a human, of which
  *   actionItemsOpen are still to do; medianFirstReplySeconds: over the period's conversations that
  *   have a customer message and a reply after it, the median wait for that first reply (null: none);
- * - aiReplies and handoffs: the agent runtime's replies and hand-offs, counted when they happened.
+ * - aiReplies and handoffs: the agent runtime's replies and hand-offs, counted when they happened;
+ * - ticketsOpened: support tickets created with the employee as the AI employee involved;
+ *   ticketsClosed: those of its tickets closed in the period (whenever they were opened; a ticket
+ *   reopened since is not closed); medianCloseSeconds: over those, the median time from opening to
+ *   the close (null: none closed).
  */
 export const outcomeFiguresSchema = z.object({
   revenueCents: z.number().int(),
@@ -50,12 +54,15 @@ export const outcomeFiguresSchema = z.object({
   aiReplies: count,
   /** Runs that handed the conversation to staff or another department. */
   handoffs: count,
+  ticketsOpened: count,
+  ticketsClosed: count,
+  medianCloseSeconds: z.number().nonnegative().nullable(),
 });
 export type OutcomeFigures = z.infer<typeof outcomeFiguresSchema>;
 
 /** The figures' definitions, for the API description. */
 export const OUTCOME_FIGURES_DOC =
-  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply (null when none); ai_replies and handoffs: the agent runtime's replies and hand-offs in the period (playground tests never count).";
+  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply (null when none); ai_replies and handoffs: the agent runtime's replies and hand-offs in the period (playground tests never count); tickets_opened: support tickets opened with the AI employee involved; tickets_closed: its tickets closed in the period, whenever opened; median_close_seconds: the median time from opening to that close (null when none closed).";
 
 export const EMPTY_OUTCOME_FIGURES: OutcomeFigures = {
   revenueCents: 0,
@@ -70,6 +77,9 @@ export const EMPTY_OUTCOME_FIGURES: OutcomeFigures = {
   medianFirstReplySeconds: null,
   aiReplies: 0,
   handoffs: 0,
+  ticketsOpened: 0,
+  ticketsClosed: 0,
+  medianCloseSeconds: null,
 };
 
 /** The period and the one of equal length right before it, both figured. */
@@ -143,12 +153,15 @@ export function conversionPercent(figures: Pick<OutcomeFigures, "leads" | "leads
   return (figures.leadsWon / figures.leads) * 100;
 }
 
-/** The figures of several employees as one: counts and revenue add up; the median cannot, so it is given. */
+/** The figures' medians: they cannot be added up, so a group's are taken from its members' raw values. */
+export type OutcomeMedians = Pick<OutcomeFigures, "medianFirstReplySeconds" | "medianCloseSeconds">;
+
+/** The figures of several employees as one: counts and revenue add up; the medians cannot, so they are given. */
 export function sumOutcomeFigures(
   rows: readonly OutcomeFigures[],
-  medianFirstReplySeconds: number | null = null,
+  medians: Partial<OutcomeMedians> = {},
 ): OutcomeFigures {
-  const total = { ...EMPTY_OUTCOME_FIGURES, medianFirstReplySeconds };
+  const total = { ...EMPTY_OUTCOME_FIGURES, ...medians };
   for (const row of rows) {
     total.revenueCents += row.revenueCents;
     total.quotes += row.quotes;
@@ -161,6 +174,8 @@ export function sumOutcomeFigures(
     total.actionItemsOpen += row.actionItemsOpen;
     total.aiReplies += row.aiReplies;
     total.handoffs += row.handoffs;
+    total.ticketsOpened += row.ticketsOpened;
+    total.ticketsClosed += row.ticketsClosed;
   }
   return total;
 }

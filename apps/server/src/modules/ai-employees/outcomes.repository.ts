@@ -2,7 +2,16 @@ import { type Period, PLACED_ORDER_STATES, type ReportBucket } from "@foreman/co
 import { and, count, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
-import { agentRuns, aiEmployees, conversations, leads, messages, quotes, tasks } from "#server/db/schema/index.ts";
+import {
+  agentRuns,
+  aiEmployees,
+  conversations,
+  leads,
+  messages,
+  quotes,
+  tasks,
+  tickets,
+} from "#server/db/schema/index.ts";
 
 // The per-employee figures behind the outcomes endpoints. Each query reads one table over
 // [previousStart, end) once, grouped by employee, and splits the two periods with FILTER (as the
@@ -111,6 +120,44 @@ export function runtimeFigures(db: Executor, scope: Scope) {
       ),
     )
     .groupBy(sql`1`, sql`2`);
+}
+
+/** Support tickets opened with the employee as the AI employee involved. */
+export function ticketFigures(db: Executor, scope: Scope) {
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${tickets.aiEmployeeId}`,
+      present: presentOf(tickets.createdAt, scope.period),
+      ticketsOpened: count(),
+    })
+    .from(tickets)
+    .where(inScope(tickets, scope))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/**
+ * Each of the employees' tickets closed in scope (by when it was closed, whenever it was opened), with
+ * the seconds from opening to that close: the service counts them and takes the medians. A reopened
+ * ticket has no close until it is closed again.
+ */
+export function ticketCloses(db: Executor, scope: Scope) {
+  return db
+    .select({
+      aiEmployeeId: sql<string>`${tickets.aiEmployeeId}`,
+      present: presentOf(tickets.closedAt, scope.period),
+      seconds: sql<number>`extract(epoch from (${tickets.closedAt} - ${tickets.createdAt}))::float8`.mapWith(Number),
+    })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, scope.companyId),
+        // The status narrows the read to the (company, status) index; closed_at is set exactly when closed.
+        eq(tickets.status, "closed"),
+        gte(tickets.closedAt, scope.period.previousStart),
+        lt(tickets.closedAt, scope.period.end),
+        scope.aiEmployeeId ? eq(tickets.aiEmployeeId, scope.aiEmployeeId) : isNotNull(tickets.aiEmployeeId),
+      ),
+    );
 }
 
 /**

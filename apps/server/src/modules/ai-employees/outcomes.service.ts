@@ -4,6 +4,7 @@ import {
   median,
   type OutcomeComparison,
   type OutcomeFigures,
+  type OutcomeMedians,
   type Period,
   reportBucketDates,
   reportBucketFor,
@@ -25,11 +26,15 @@ import {
   quoteFigures,
   quotesByBucket,
   runtimeFigures,
+  ticketCloses,
+  ticketFigures,
 } from "./outcomes.repository.ts";
 
 type Half = "present" | "past";
-type Counted = Omit<OutcomeFigures, "medianFirstReplySeconds">;
+type Counted = Omit<OutcomeFigures, keyof OutcomeMedians>;
 type Halves<T> = Record<Half, T>;
+/** Per employee, the raw values each median is taken from (a group's median needs all of them). */
+type Samples = Map<string, Halves<Record<keyof OutcomeMedians, number[]>>>;
 
 const halfOf = (present: boolean): Half => (present ? "present" : "past");
 
@@ -41,27 +46,32 @@ const wirePeriod = (period: Period) => ({
 });
 
 /**
- * Every figure of every employee in scope, both halves, keyed by employee id, plus the raw first-reply
- * waits (medians of a group must come from its waits, not from its members' medians).
+ * Every figure of every employee in scope, both halves, keyed by employee id, plus the raw values
+ * behind the medians (first-reply waits, times to close): medians of a group must come from its
+ * values, not from its members' medians.
  */
 async function figuresByEmployee(
   db: Executor,
   scope: { companyId: string; period: Period; aiEmployeeId?: string },
   currency: string,
 ) {
-  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, waits] = await Promise.all([
-    quoteFigures(db, scope, currency),
-    leadFigures(db, scope),
-    conversationFigures(db, scope),
-    actionItemFigures(db, scope),
-    runtimeFigures(db, scope),
-    firstReplyWaits(db, scope),
-  ]);
+  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes] = await Promise.all(
+    [
+      quoteFigures(db, scope, currency),
+      leadFigures(db, scope),
+      conversationFigures(db, scope),
+      actionItemFigures(db, scope),
+      runtimeFigures(db, scope),
+      ticketFigures(db, scope),
+      firstReplyWaits(db, scope),
+      ticketCloses(db, scope),
+    ],
+  );
   const byEmployee = new Map<string, Halves<Counted>>();
   const entry = (id: string, present: boolean) => {
     let halves = byEmployee.get(id);
     if (!halves) {
-      const { medianFirstReplySeconds: _, ...zero } = EMPTY_OUTCOME_FIGURES;
+      const { medianFirstReplySeconds: _reply, medianCloseSeconds: _close, ...zero } = EMPTY_OUTCOME_FIGURES;
       halves = { present: { ...zero }, past: { ...zero } };
       byEmployee.set(id, halves);
     }
@@ -73,33 +83,44 @@ async function figuresByEmployee(
     ...conversationRows,
     ...actionRows,
     ...runtimeRows,
+    ...ticketRows,
   ]) {
     Object.assign(entry(aiEmployeeId, present), figures);
   }
-  const waitsByEmployee = new Map<string, Halves<number[]>>();
-  for (const { aiEmployeeId, present, seconds } of waits) {
-    let halves = waitsByEmployee.get(aiEmployeeId);
-    if (!halves) {
-      halves = { present: [], past: [] };
-      waitsByEmployee.set(aiEmployeeId, halves);
+  // Closes are one row per ticket: counted here, their times kept for the median.
+  for (const { aiEmployeeId, present } of closes) entry(aiEmployeeId, present).ticketsClosed += 1;
+  const samples: Samples = new Map();
+  const add = (median: keyof OutcomeMedians, rows: { aiEmployeeId: string; present: boolean; seconds: number }[]) => {
+    for (const { aiEmployeeId, present, seconds } of rows) {
+      let halves = samples.get(aiEmployeeId);
+      if (!halves) {
+        const empty = () => ({ medianFirstReplySeconds: [], medianCloseSeconds: [] });
+        halves = { present: empty(), past: empty() };
+        samples.set(aiEmployeeId, halves);
+      }
+      halves[halfOf(present)][median].push(seconds);
     }
-    halves[halfOf(present)].push(seconds);
-  }
-  return { byEmployee, waits: waitsByEmployee };
+  };
+  add("medianFirstReplySeconds", waits);
+  add("medianCloseSeconds", closes);
+  return { byEmployee, samples };
 }
 
-/** The comparison of a group of employees: their counts added up, the median over all their waits. */
+/** The comparison of a group of employees: their counts added up, each median over all their values. */
 function comparisonOf(
   ids: readonly string[],
   byEmployee: Map<string, Halves<Counted>>,
-  waits: Map<string, Halves<number[]>>,
+  samples: Samples,
 ): OutcomeComparison {
   const half = (which: Half): OutcomeFigures => {
     const rows = ids.map((id) => byEmployee.get(id)?.[which]).filter((row) => row !== undefined);
-    const seconds = ids.flatMap((id) => waits.get(id)?.[which] ?? []);
+    const medianOf = (key: keyof OutcomeMedians) => median(ids.flatMap((id) => samples.get(id)?.[which][key] ?? []));
     return sumOutcomeFigures(
-      rows.map((row) => ({ ...row, medianFirstReplySeconds: null })),
-      median(seconds),
+      rows.map((row) => ({ ...row, medianFirstReplySeconds: null, medianCloseSeconds: null })),
+      {
+        medianFirstReplySeconds: medianOf("medianFirstReplySeconds"),
+        medianCloseSeconds: medianOf("medianCloseSeconds"),
+      },
     );
   };
   return { present: half("present"), past: half("past") };
@@ -113,7 +134,7 @@ export async function getWorkforceOutcomes(
   departmentId?: string,
 ): Promise<WorkforceOutcomes> {
   const currency = await findCompanyCurrency(db, companyId);
-  const [employees, departments, { byEmployee, waits }] = await Promise.all([
+  const [employees, departments, { byEmployee, samples }] = await Promise.all([
     listScoreboardEmployees(db, companyId, departmentId),
     listDepartments(db, companyId),
     figuresByEmployee(db, { companyId, period }, currency),
@@ -134,7 +155,7 @@ export async function getWorkforceOutcomes(
       avatarUrl: employee.avatarUrl,
       department: { id: employee.departmentId, name: departmentNames.get(employee.departmentId) ?? "" },
       createdAt: employee.createdAt.toISOString(),
-      ...comparisonOf([employee.id], byEmployee, waits),
+      ...comparisonOf([employee.id], byEmployee, samples),
     })),
     departments: shown
       .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
@@ -148,7 +169,7 @@ export async function getWorkforceOutcomes(
           ...comparisonOf(
             members.map((e) => e.id),
             byEmployee,
-            waits,
+            samples,
           ),
         };
       }),
@@ -166,7 +187,7 @@ export async function getEmployeeOutcomes(
   const scope = { companyId, period, aiEmployeeId };
   const bucket = reportBucketFor(period);
   const currency = await findCompanyCurrency(db, companyId);
-  const [{ byEmployee, waits }, quoteBuckets, conversationBuckets] = await Promise.all([
+  const [{ byEmployee, samples }, quoteBuckets, conversationBuckets] = await Promise.all([
     figuresByEmployee(db, scope, currency),
     quotesByBucket(db, scope, currency, bucket),
     conversationsByBucket(db, scope, bucket),
@@ -177,7 +198,7 @@ export async function getEmployeeOutcomes(
     currency,
     period: wirePeriod(period),
     bucket,
-    ...comparisonOf([aiEmployeeId], byEmployee, waits),
+    ...comparisonOf([aiEmployeeId], byEmployee, samples),
     series: reportBucketDates(period, bucket).map((date) => ({
       date,
       revenueCents: quotesOn.get(date)?.revenueCents ?? 0,

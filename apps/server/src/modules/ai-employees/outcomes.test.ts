@@ -64,6 +64,13 @@ describe("AI employee outcomes", () => {
       s.t.db,
       sql`select count(*)::int as raised, count(*) filter (where state = 'to_do')::int as open from tasks where ${inRange("tasks")}`,
     );
+    const [k] = await rows(s.t.db, sql`select count(*)::int as n from tickets where ${inRange("tickets")}`);
+    const [closed] = await rows(
+      s.t.db,
+      sql.raw(
+        `select count(*)::int as n from tickets where company_id = '${companyId}' and ai_employee_id = '${employeeId}' and status = 'closed' and closed_at >= '${range.start.toISOString()}' and closed_at < '${range.end.toISOString()}'`,
+      ),
+    );
     const [r] = await rows(
       s.t.db,
       sql.raw(
@@ -82,9 +89,11 @@ describe("AI employee outcomes", () => {
       actionItemsOpen: Number(t!.open),
       aiReplies: Number(r!.replies),
       handoffs: Number(r!.handoffs),
+      ticketsOpened: Number(k!.n),
+      ticketsClosed: Number(closed!.n),
     };
   }
-  const counted = ({ medianFirstReplySeconds: _, ...rest }: OutcomeFigures) => rest;
+  const counted = ({ medianFirstReplySeconds: _reply, medianCloseSeconds: _close, ...rest }: OutcomeFigures) => rest;
 
   it("gives every employee its figures for the period and the one before, equal to SQL counts", async () => {
     const body = await scoreboard(s.northwind);

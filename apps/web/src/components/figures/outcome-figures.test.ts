@@ -11,6 +11,28 @@ describe("outcome figures", () => {
     expect(formatFirstReply(3900)).toBe("1 h 5 m");
   });
 
+  it("shows the support desk's tickets opened and closed, and the median time to close (shorter is better)", () => {
+    const comparison = {
+      present: { ...EMPTY_OUTCOME_FIGURES, ticketsOpened: 12, ticketsClosed: 9, medianCloseSeconds: 100_800 },
+      past: { ...EMPTY_OUTCOME_FIGURES, ticketsOpened: 8 },
+    };
+    const [opened, closed, timeToClose] = outcomeCards(comparison, "USD", [
+      "ticketsOpened",
+      "ticketsClosed",
+      "timeToClose",
+    ]);
+    expect(opened).toMatchObject({ label: "Tickets opened", present: 12, past: 8 });
+    expect(closed).toMatchObject({ label: "Tickets closed", present: 9, past: 0 });
+    expect(timeToClose).toMatchObject({
+      label: "Median time to close",
+      present: 100_800,
+      past: null,
+      lowerIsBetter: true,
+    });
+    expect(timeToClose!.format(timeToClose!.present)).toBe("1 d 4 h");
+    expect(timeToClose!.format(null)).toBe("—");
+  });
+
   it("shows conversion as a whole percent, and a dash when no lead could convert", () => {
     expect(formatConversion(28.6)).toBe("29%");
     expect(formatConversion(null)).toBe("—");

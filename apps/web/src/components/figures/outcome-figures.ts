@@ -23,7 +23,10 @@ export type OutcomeKey =
   | "actionItemsOpen"
   | "firstReply"
   | "aiReplies"
-  | "handoffs";
+  | "handoffs"
+  | "ticketsOpened"
+  | "ticketsClosed"
+  | "timeToClose";
 
 type OutcomeDefinition = {
   key: OutcomeKey;
@@ -40,11 +43,14 @@ export function formatConversion(value: number | null): string {
   return value === null ? "—" : `${Math.round(value)}%`;
 }
 
-/** "42 s" under a minute, then "3 m", "1 h 5 m"; "—" when no conversation has had a reply. */
-export function formatFirstReply(seconds: number | null): string {
+/** "42 s" under a minute, then "3 m", "1 h 5 m", "2 d 4 h"; "—" when there is nothing to measure. */
+export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return "—";
   return seconds < 59.5 ? `${Math.round(seconds)} s` : formatDurationMinutes(seconds / 60);
 }
+
+/** A first reply's wait; "—" when no conversation has had a reply. */
+export const formatFirstReply = formatSeconds;
 
 export const OUTCOME_DEFINITIONS: readonly OutcomeDefinition[] = [
   {
@@ -81,6 +87,15 @@ export const OUTCOME_DEFINITIONS: readonly OutcomeDefinition[] = [
   },
   { key: "aiReplies", label: "AI replies", value: (f) => f.aiReplies, format: count },
   { key: "handoffs", label: "Handoffs", value: (f) => f.handoffs, format: count, lowerIsBetter: true },
+  { key: "ticketsOpened", label: "Tickets opened", value: (f) => f.ticketsOpened, format: count },
+  { key: "ticketsClosed", label: "Tickets closed", value: (f) => f.ticketsClosed, format: count },
+  {
+    key: "timeToClose",
+    label: "Median time to close",
+    value: (f) => f.medianCloseSeconds,
+    format: formatSeconds,
+    lowerIsBetter: true,
+  },
 ];
 
 export const outcomeDefinition = (key: OutcomeKey) => OUTCOME_DEFINITIONS.find((d) => d.key === key)!;

@@ -20,8 +20,8 @@ export const KIND_SCREENS: Record<DepartmentKind, KindScreen> = {
   },
   support: {
     noun: "support",
-    outcomeKeys: ["conversations", "actionItemsRaised", "actionItemsOpen", "firstReply"],
-    employeeKeys: ["conversations", "actionItemsOpen", "firstReply"],
+    outcomeKeys: ["ticketsOpened", "ticketsClosed", "timeToClose", "conversations", "actionItemsOpen", "firstReply"],
+    employeeKeys: ["ticketsOpened", "ticketsClosed", "timeToClose"],
   },
   collections: {
     noun: "collections",
