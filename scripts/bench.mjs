@@ -20,6 +20,9 @@
 //  - email: mails per second through the SMTP listener to a stored conversation, and the p95 from a
 //    mail accepted to its AI reply handed to SMTP, beside the channel API's for the same question;
 //    `npm run bench -- email pglite` (or `postgres`) measures one engine;
+//  - tickets: `GET /app/tickets.json` with filters at 1,000,000 tickets (PostgreSQL; 100,000 on PGlite),
+//    p50/p95 beside the orders list with a state filter in the same run (goal: p95 within 1.5×);
+//    `npm run bench -- tickets pglite` (or `postgres`) measures one engine, `… tickets pglite 1000000` a size;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
@@ -33,6 +36,7 @@ import { benchLoad } from "./bench/load.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
+import { benchTickets } from "./bench/tickets.mjs";
 import { benchWidget } from "./bench/widget.mjs";
 import { buildWebIfStale } from "./lib.mjs";
 
@@ -50,4 +54,6 @@ if (!only || only === "agents") await benchAgents({ only: process.argv[3] });
 if (!only || only === "knowledge") await benchKnowledge({ only: process.argv[3] });
 if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
 if (!only || only === "email") await benchEmail({ only: process.argv[3] });
+if (!only || only === "tickets")
+  await benchTickets({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
 if (!only || only === "faults") await benchFaults();

@@ -34,7 +34,7 @@ export async function seedBenchWorkspace(
   const companyIds: string[] = [];
   const perCompany = Math.ceil(options.orders / options.companies);
   const now = new Date();
-  await withSecondaryIndexesDeferred(db, async () => {
+  await withSecondaryIndexesDeferred(db, SALES_TABLES, async () => {
     for (let index = 0; index < options.companies; index++) {
       const profile = index % 2 === 0 ? NORTHWIND_PROFILE : ANDES_PROFILE;
       // One transaction per company: PostgreSQL commits once per company instead of once per statement.
@@ -58,15 +58,19 @@ export async function seedBenchWorkspace(
 const SALES_TABLES = ["customers", "delivery_addresses", "products", "conversations", "leads", "quotes", "line_items"];
 
 /**
- * Runs a bulk load with the sales tables' secondary indexes dropped and builds them again afterwards,
- * from their own definitions, as a restore does: PGlite takes many minutes to grow a million orders'
+ * Runs a bulk load with the tables' secondary indexes dropped and builds them again afterwards, from
+ * their own definitions, as a restore does: PGlite takes many minutes to grow a million orders'
  * indexes row by row. Indexes behind constraints (primary keys, unique) stay, so the data is checked.
  */
-async function withSecondaryIndexesDeferred(db: Db, load: () => Promise<void>): Promise<void> {
+export async function withSecondaryIndexesDeferred(
+  db: Db,
+  tables: readonly string[],
+  load: () => Promise<void>,
+): Promise<void> {
   const result = await db.execute(sql`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in (${sql.join(
-      SALES_TABLES.map((table) => sql`${table}`),
+      tables.map((table) => sql`${table}`),
       sql`, `,
     )})
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
