@@ -50,7 +50,7 @@ const ENDPOINTS: Record<string, string> = {
   ticketsOpen: "/app/tickets.json?status=open",
 };
 
-/** What the counts with a priority filter would read instead of the company's every ticket row. */
+/** A what-if beside the status index (which carries the filters): a narrower index for the priority filter. */
 const CANDIDATE_INDEX = sql`create index tickets_company_id_priority_status_idx on tickets (company_id, priority, status)`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-tickets-bench-"));

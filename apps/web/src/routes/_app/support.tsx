@@ -30,16 +30,15 @@ export const Route = createFileRoute("/_app/support")({
   component: SupportRoute,
 });
 
-/** The support department's figures, AI employees and open work, then the tickets desk. */
+/** The support department's figures and AI employees, then its tickets desk, then its other open work. */
 function SupportRoute() {
   const address = Route.useSearch();
   return (
-    <div className="min-w-0 space-y-8">
-      <DepartmentPage kind="support" />
+    <DepartmentPage kind="support">
       {/* Room kept for the desk while its chunk arrives, so the page does not jump. */}
       <Suspense fallback={<div className="min-h-96" aria-hidden />}>
         <TicketsDesk address={address} />
       </Suspense>
-    </div>
+    </DepartmentPage>
   );
 }

@@ -1,9 +1,10 @@
 import type { DateRangeSearch, DepartmentKind } from "@foreman/contract";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { DepartmentScreen } from "./department-screen.tsx";
 
 /** A department route's screen: its search from the address, and a new period written back to it. */
-export function DepartmentPage({ kind }: { kind: DepartmentKind }) {
+export function DepartmentPage({ kind, children }: { kind: DepartmentKind; children?: ReactNode }) {
   const route = getRouteApi(`/_app/${kind}`);
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -13,5 +14,9 @@ export function DepartmentPage({ kind }: { kind: DepartmentKind }) {
     void navigate({
       search: (prev) => ({ ...prev, "q[created_at_gteq]": undefined, "q[created_at_lteq]": undefined, ...next }),
     });
-  return <DepartmentScreen kind={kind} search={search} onSearch={onSearch} />;
+  return (
+    <DepartmentScreen kind={kind} search={search} onSearch={onSearch}>
+      {children}
+    </DepartmentScreen>
+  );
 }

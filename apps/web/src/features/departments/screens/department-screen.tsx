@@ -1,5 +1,6 @@
 import type { DateRangeSearch, Department, DepartmentKind } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
@@ -20,6 +21,8 @@ type DepartmentScreenProps = {
   search: DepartmentSearch;
   /** A new period from the time frame bar; the route decides what else of the address it keeps. */
   onSearch: (next: DateRangeSearch) => void;
+  /** The route's own section (support's tickets desk), shown before the department's other work. */
+  children?: ReactNode;
 };
 
 /** `/sales`, `/support`, `/collections`, `/retention`, `/analytics`: one layout, the kind's sections. */
@@ -42,7 +45,13 @@ function DepartmentLookup(props: DepartmentScreenProps) {
   return <DepartmentBody {...props} department={department} />;
 }
 
-function DepartmentBody({ kind, search, onSearch, department }: DepartmentScreenProps & { department: Department }) {
+function DepartmentBody({
+  kind,
+  search,
+  onSearch,
+  department,
+  children,
+}: DepartmentScreenProps & { department: Department }) {
   const companyId = useCompanyId();
   // A new period keeps the old figures, dimmed, until the new ones arrive.
   const outcomes = useQuery({
@@ -88,6 +97,7 @@ function DepartmentBody({ kind, search, onSearch, department }: DepartmentScreen
       ) : (
         <ListSkeleton />
       )}
+      {children}
       <DepartmentWork kind={kind} departmentId={department.id} page={search.page ?? 1} outcomes={outcomes} />
     </div>
   );
