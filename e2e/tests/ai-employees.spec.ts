@@ -294,7 +294,7 @@ test("each department screen shows its heading, figures, employees and work", as
   // Andes Comercial names its departments in Spanish; the paths are the kinds'.
   const screens = [
     { path: "/sales", kind: "sales", name: "Ventas", cards: 6, work: "open-leads" },
-    { path: "/support", kind: "support", name: "Soporte", cards: 4, work: "open-conversations" },
+    { path: "/support", kind: "support", name: "Soporte", cards: 6, work: "open-conversations" },
     { path: "/collections", kind: "collections", name: "Cobranza", cards: 4, work: "unpaid-orders" },
     { path: "/retention", kind: "retention", name: "Retención", cards: 4, work: "lapsed-customers" },
     { path: "/analytics", kind: "analytics", name: "Analítica", cards: 0, work: "department-comparison" },
