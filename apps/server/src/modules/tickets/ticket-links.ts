@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { aiEmployees, conversations, customers, memberships, quotes, users } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { personName } from "./ticket-view.ts";
 
 // What a ticket points at must be the company's own: its client, conversation, order, responsible and
 // followers. An id from another company (or made up) is refused with the field named, the same 422
@@ -30,9 +31,7 @@ export async function findMember(tx: Executor, companyId: string, userId: string
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) return null;
-  const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
-  return { id: row.id, name };
+  return row ? { id: row.id, name: personName(row) } : null;
 }
 
 /** An AI employee of the company with its name; null when it is not the company's. */

@@ -1,6 +1,7 @@
 import {
   type ActivityKind,
   type ResponsibleInput,
+  TICKET_LIMITS,
   TICKET_PRIORITY_LABELS,
   TICKET_TYPE_LABELS,
   type TicketCommentVisibility,
@@ -10,7 +11,7 @@ import {
   ticketDisplayId,
   type UpdateTicket,
 } from "@foreman/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { type Ticket, ticketFollowers, tickets } from "#server/db/schema/index.ts";
 import { httpError } from "#server/lib/http-error.ts";
@@ -237,6 +238,13 @@ export async function changeTicket(
       const member = await findMember(tx, companyId, change.userId);
       if (!member) throw linkRefused([{ field: "userId", message: "Not a member of this company" }]);
       if (change.kind === "follow") {
+        // The row lock above serializes follows of this ticket, so the count holds until the insert.
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(ticketFollowers)
+          .where(eq(ticketFollowers.ticketId, ticket.id));
+        if (n >= TICKET_LIMITS.followers)
+          throw invalidTransition(`${label} already has ${TICKET_LIMITS.followers} followers, the most it can have`);
         const added = await tx
           .insert(ticketFollowers)
           .values({ ticketId: ticket.id, userId: member.id, companyId, createdAt: at })
