@@ -1,4 +1,10 @@
-import { camelizeKeys, type LiveEvent, type TicketActivity, ticketActivitiesSchema } from "@foreman/contract";
+import {
+  camelizeKeys,
+  type LiveEvent,
+  TICKET_LIMITS,
+  type TicketActivity,
+  ticketActivitiesSchema,
+} from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
@@ -295,6 +301,34 @@ describe("followers", () => {
       "ticket.follower_removed",
       "ticket.reopened",
     ]);
+  });
+});
+
+describe("the follower limit", () => {
+  it("refuses one follower more than TICKET_LIMITS.followers, and keeps the ones it has", async () => {
+    const ticket = await insertTicket(w.t.db, w.a);
+    // As many colleagues as the limit allows, each a member following the ticket already.
+    await w.t.db.execute(sql`
+      with crowd as (
+        insert into users (email, first_name, last_name, password_digest)
+        select 'crowd' || n || '@example.com', 'Crowd', 'Member ' || n, 'x' from generate_series(1, ${TICKET_LIMITS.followers}) n
+        returning id
+      ), joined as (
+        insert into memberships (user_id, company_id, role) select id, ${w.a.companyId}, 'member' from crowd returning user_id
+      )
+      insert into ticket_followers (ticket_id, user_id, company_id)
+      select ${ticket.id}, user_id, ${w.a.companyId} from joined`);
+    const refused = await owner.follow(ticket.id, w.a.userId);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: "invalid_transition",
+      error_description: expect.stringContaining(`${TICKET_LIMITS.followers} followers`),
+    });
+    const [{ n }] = (await rows(
+      w.t.db,
+      sql`select count(*)::int as n from ticket_followers where ticket_id = ${ticket.id}`,
+    )) as [{ n: number }];
+    expect(n).toBe(TICKET_LIMITS.followers);
   });
 });
 
