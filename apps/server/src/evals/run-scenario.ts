@@ -56,10 +56,11 @@ export async function runScenario(
   let final: FinalState | null = null;
   try {
     const setup: SetupResult = scenario.setup
-      ? await scenario.setup(setupContext(world, { externalId, customerName, key }))
+      ? await scenario.setup(setupContext(world, { externalId, customerName, key }, companyOf(world, scenario)))
       : {};
-    const token = setup.channelToken ?? world.a.channel.token;
-    const staffHeaders = setup.staffHeaders ?? world.a.headers;
+    const company = companyOf(world, scenario);
+    const token = setup.channelToken ?? company.channel.token;
+    const staffHeaders = setup.staffHeaders ?? company.headers;
     let turn = 0;
     for (const step of scenario.turns) {
       turn++;
@@ -106,6 +107,13 @@ export async function runScenario(
     transcript,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** The company the scenario's customer writes to. */
+function companyOf(world: EvalWorld, scenario: Scenario): EvalCompany {
+  const company = world[scenario.company ?? "a"];
+  if (!company) throw new Error(`This world has no ${scenario.company} company for ${scenario.id}`);
+  return company;
 }
 
 /**
@@ -179,8 +187,9 @@ async function resolveActionItem(
 function setupContext(
   world: EvalWorld,
   trial: { externalId: string; customerName: string; key: string },
+  scenarioCompany: EvalCompany,
 ): SetupContext {
-  const customerFor = async (externalId: string, name: string, company: EvalCompany = world.a) => {
+  const customerFor = async (externalId: string, name: string, company: EvalCompany = scenarioCompany) => {
     const [known] = await world.rows<{ customer_id: string }>(
       sql`select customer_id from channel_contacts where api_channel_id = ${company.channel.id} and external_id = ${externalId}`,
     );
@@ -308,7 +317,7 @@ async function finalState(
   const prices = Object.fromEntries(
     (
       await world.rows<{ sku: string; unit_price_cents: number }>(
-        sql`select sku, unit_price_cents from products where company_id = ${world.a.companyId}`,
+        sql`select sku, unit_price_cents from products where company_id = ${companyOf(world, scenario).companyId}`,
       )
     ).map((row) => [row.sku, row.unit_price_cents]),
   );

@@ -21,12 +21,21 @@ export type EvalWorld = {
   t: { app: FastifyInstance; db: Db };
   a: EvalCompany;
   b: EvalCompany;
+  /**
+   * Companies selling the demo's catalogs (Northwind Supply in English, Andes Comercial in Spanish) with
+   * their knowledge documents: the conversation set talks to them. Present when the world built them.
+   */
+  northwind?: EvalCompany;
+  andes?: EvalCompany;
   send(token: string, body: unknown): Promise<LightMyRequestResponse>;
   settle(): Promise<void>;
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
 };
 
 export type Language = "en" | "es";
+
+/** The companies a scenario may talk to. */
+export type EvalCompanyKey = "a" | "northwind" | "andes";
 
 /** Staff resolving the conversation's newest open action item through the HTTP API. */
 export type StaffAction = { staff: "authorize" | "refuse"; note?: string } | { staff: "answer"; answer: string };
@@ -42,12 +51,12 @@ export type OrderLine = { sku: string; quantity: number };
 /** What a scenario's setup may do before the first turn. */
 export type SetupContext = {
   world: EvalWorld;
-  /** This trial's customer on company a's channel ("eval-<id>-<k>"): fresh for every trial. */
+  /** This trial's customer on the scenario company's channel ("eval-<id>-<k>"): fresh for every trial. */
   externalId: string;
   customerName: string;
   /** Unique per trial, for anything else the setup names (other customers, channels). */
   key: string;
-  /** The customer behind an external id on a company's channel (a's by default), created with its contact if new. */
+  /** The customer behind an external id on a company's channel (the scenario's by default), created with its contact if new. */
   customerFor(externalId: string, name: string, company?: EvalCompany): Promise<string>;
   /** An order (a quote in an order state) with catalog prices, numbered like the tools number quotes. */
   insertOrder(order: {
@@ -124,7 +133,7 @@ export type FinalState = {
   /** The AI employee's messages in the conversation, oldest first. */
   replies: string[];
   lastReply: string;
-  /** Unit prices of company a's catalog, by SKU. */
+  /** Unit prices of the scenario's company's catalog, by SKU. */
   prices: Record<string, number>;
 };
 
@@ -132,6 +141,10 @@ export type Scenario = {
   id: string;
   language: Language;
   title: string;
+  /** Which company of the world the customer writes to (company a, the eval catalog, by default). */
+  company?: EvalCompanyKey;
+  /** The conversation set's category ("quote", "follow-up"…): `npm run eval` reports a pass rate per category. */
+  category?: string;
   customerName?: string;
   setup?: (context: SetupContext) => Promise<SetupResult>;
   turns: Turn[];

@@ -119,6 +119,7 @@ function hintsOf(context: AgentContext): TurnHints {
     maxDiscountPercent: employee.maxDiscountPercent,
     openQuote: context.openQuote && {
       number: context.openQuote.number,
+      state: context.openQuote.state,
       awaitingApproval: context.openQuote.awaitingApproval !== null,
       discountPercent: context.openQuote.discountPercent,
       items: context.openQuote.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),

@@ -40,6 +40,8 @@ export type TurnHints = {
   /** The conversation's open quote, as the tools would describe it. */
   openQuote: {
     number: number;
+    /** draft or sent: whether "yes" means send it or confirm it. */
+    state: string;
     items: { sku: string; quantity: number }[];
     discountPercent: number;
     /** An authorization waits on staff: the quote cannot change until they decide. */
