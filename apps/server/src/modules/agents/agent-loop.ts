@@ -59,12 +59,15 @@ export async function runAgentTurn(options: {
   let promptTokens = 0;
   let completionTokens = 0;
   let text: string | null = null;
+  // The facts as the turn began, like the system prompt: what changes during the turn, the model reads
+  // in the tool results.
+  const hints = hintsOf(context);
 
   for (let step = 0; step < maxSteps && text === null; step++) {
     const turn = await options.provider.complete({
       messages,
       tools,
-      hints: hintsOf(context),
+      hints,
       ...(signal ? { signal } : {}),
     });
     modelCalls++;

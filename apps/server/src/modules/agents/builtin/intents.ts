@@ -432,7 +432,8 @@ const ENGLISH_HINTS = [
   " can ",
 ];
 
-function languageSigns(text: string): { spanish: number; english: number } {
+/** How many signs of each language a message shows. */
+export function detectLanguageSigns(text: string): { spanish: number; english: number } {
   const normalized = normalizeMessage(text);
   let spanish = /[¿¡ñáéíóú]/i.test(text) ? 2 : 0;
   let english = 0;
@@ -443,7 +444,7 @@ function languageSigns(text: string): { spanish: number; english: number } {
 
 /** Spanish when its signs outnumber English's (¿, ¡, ñ, accents, common words); English otherwise. */
 export function detectLanguage(text: string): MessageLanguage {
-  const { spanish, english } = languageSigns(text);
+  const { spanish, english } = detectLanguageSigns(text);
   return spanish > english ? "es" : "en";
 }
 
@@ -456,7 +457,7 @@ const ENGLISH_CUES = new Set(cueLists.flatMap((cues) => cues.en));
  * the cues that decided its intent.
  */
 function languageOf(text: string, matched: string[]): MessageLanguage {
-  const { spanish, english } = languageSigns(text);
+  const { spanish, english } = detectLanguageSigns(text);
   if (spanish !== english) return spanish > english ? "es" : "en";
   const spanishCues =
     matched.length > 0 && matched.every((cue) => SPANISH_ONLY_CUES.has(cue) && !ENGLISH_CUES.has(cue));

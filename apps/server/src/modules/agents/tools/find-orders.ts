@@ -35,6 +35,7 @@ export const findOrders: AgentTool<"find_orders"> = {
       ? await db
           .select({
             quoteId: lineItems.quoteId,
+            sku: lineItems.sku,
             productName: lineItems.productName,
             quantity: lineItems.quantity,
             position: lineItems.position,
@@ -47,14 +48,19 @@ export const findOrders: AgentTool<"find_orders"> = {
             ),
           )
       : [];
-    const orders = rows.map((row) => ({
-      number: row.number,
-      title: orderTitle(items.filter((item) => item.quoteId === row.id).sort((a, b) => a.position - b.position)),
-      state: row.state,
-      status: orderStatusLabel(row.state),
-      total: formatPrice(row.totalCents, row.currency),
-      placed_on: row.createdAt.toISOString().slice(0, 10),
-    }));
+    const orders = rows.map((row) => {
+      const lines = items.filter((item) => item.quoteId === row.id).sort((a, b) => a.position - b.position);
+      return {
+        number: row.number,
+        title: orderTitle(lines),
+        // What it held, so "same as last time" can be quoted again.
+        items: lines.map((line) => ({ sku: line.sku, name: line.productName, quantity: line.quantity })),
+        state: row.state,
+        status: orderStatusLabel(row.state),
+        total: formatPrice(row.totalCents, row.currency),
+        placed_on: row.createdAt.toISOString().slice(0, 10),
+      };
+    });
     return ok(
       order_number !== undefined && orders.length === 0
         ? { orders, note: `No order ${order_number} on this customer's account.` }

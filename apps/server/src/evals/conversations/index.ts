@@ -1,0 +1,34 @@
+import type { Scenario } from "../scenario.ts";
+import { AMBIGUOUS } from "./ambiguous.ts";
+import { CHANGE_OF_MIND } from "./change-of-mind.ts";
+import { DISCOUNT } from "./discount.ts";
+import { FOLLOW_UP } from "./follow-up.ts";
+import { HUMAN } from "./human.ts";
+import { MULTI_PRODUCT } from "./multi-product.ts";
+import { NOT_IN_CATALOG } from "./not-in-catalog.ts";
+import { ORDER_STATUS } from "./order-status.ts";
+import { POLICY } from "./policy.ts";
+import { QUANTITY_WORDS } from "./quantity-words.ts";
+import { QUOTE } from "./quote.ts";
+import { SEND_CONFIRM } from "./send-confirm.ts";
+import { TYPOS } from "./typos.ts";
+
+// The conversation set (issue 30): customers writing as they do on WhatsApp or a web chat, in English
+// to Northwind Supply and in Spanish to Andes Comercial, judged on the stored state and on what the
+// replies say. `npm run eval` reports a pass rate per category.
+
+export const CONVERSATIONS: Scenario[] = [
+  ...QUOTE,
+  ...MULTI_PRODUCT,
+  ...FOLLOW_UP,
+  ...QUANTITY_WORDS,
+  ...TYPOS,
+  ...CHANGE_OF_MIND,
+  ...SEND_CONFIRM,
+  ...DISCOUNT,
+  ...AMBIGUOUS,
+  ...NOT_IN_CATALOG,
+  ...ORDER_STATUS,
+  ...POLICY,
+  ...HUMAN,
+];

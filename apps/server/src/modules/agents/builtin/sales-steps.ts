@@ -1,0 +1,469 @@
+import type { AgentToolName } from "@foreman/contract";
+import type { TurnHints } from "../model-provider.ts";
+import { readNumbers } from "../text/numbers.ts";
+import { keywordsOf } from "../text/product-match.ts";
+import { unitFit, unitOfWord } from "../text/units.ts";
+import { wordsOf } from "../text/words.ts";
+import type { ConversationSoFar } from "./conversation.ts";
+import { isFiller } from "./filler-words.ts";
+import type { UnderstoodMessage } from "./intents.ts";
+import { answerFromPassage } from "./knowledge-answer.ts";
+import { type Mention, readLines } from "./order-lines.ts";
+import { REPLIES } from "./replies.ts";
+import { readSalesCues, type SalesCues } from "./sales-cues.ts";
+import { type FoundProduct, type QuoteView, SALES_REPLIES } from "./sales-replies.ts";
+import type { Step, ToolCallStep, ToolResult } from "./step.ts";
+
+// The sale, turn by turn: what the customer's message (read with the conversation before it) changes on
+// the quote, done through the tools, then one short reply. First the look-ups (the products the message
+// names, the products the last reply offered or the quote holds, the last order for "same as last
+// time"), then a decision from their answers, then its tool calls one by one, then the reply from what
+// the tools answered. Every step is recomputed from the conversation and the tool results so far.
+
+type Found = FoundProduct & { unitPriceCents: number };
+type Line = { sku: string; quantity: number };
+type Then = "send" | "confirm" | "none";
+
+export type SalesInput = {
+  text: string;
+  understood: UnderstoodMessage;
+  conversation: ConversationSoFar;
+  hints: TurnHints;
+  results: ToolResult[];
+};
+
+/** What the message asks of the sale, once the look-ups have answered. */
+type Decision =
+  | { kind: "say"; text: string }
+  | {
+      kind: "quote";
+      items: Line[];
+      discount: number | undefined;
+      askDiscount: number | null;
+      then: Then;
+      /** Products named without a count: asked about after the quote. */
+      askCount: Found[];
+    }
+  | { kind: "send" }
+  | { kind: "confirm" }
+  | { kind: "authorize_discount"; percent: number }
+  | { kind: "ask_human" }
+  | { kind: "find_orders"; orderNumber: number | null };
+
+const MAX_QUERY = 200;
+
+const productsOf = (result: ToolResult | undefined, key = "products") =>
+  ((result?.result[key] as Found[] | undefined) ?? []) as Found[];
+
+/** The words of a message that may name a product: anything but counts, cue words and fillers. */
+function namesSomething(text: string): boolean {
+  const tokens = readNumbers(wordsOf(text));
+  return tokens.some((token, i) => {
+    if (token.value !== null || token.word.length < 2 || isFiller(token.word)) return false;
+    // "10 boxes": a count's unit; "boxes" alone may be the product.
+    return !(unitOfWord(token.word) && tokens[i - 1]?.value != null);
+  });
+}
+
+/** The SKUs the conversation is about: what the last reply offered and what the quote holds. */
+function contextSkus(input: SalesInput): string[] {
+  const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
+  return [...new Set([...input.conversation.offered, ...quoteSkus])].slice(0, 5);
+}
+
+/** The look-ups the message needs before anything is decided; none when they are done or not needed. */
+function lookups(input: SalesInput, cues: SalesCues): ToolCallStep[] {
+  const { text, conversation } = input;
+  const calls: ToolCallStep[] = [];
+  if (namesSomething(text)) calls.push({ call: "find_products", args: { query: text.slice(0, MAX_QUERY) } });
+  const context = contextSkus(input);
+  const refersBack =
+    conversation.askedWhich ||
+    conversation.askedHowMany ||
+    cues.pick !== null ||
+    cues.price ||
+    cues.productQuestion ||
+    readNumbers(wordsOf(text)).some((token) => token.value !== null);
+  if (context.length > 0 && refersBack) calls.push({ call: "find_products", args: { query: context.join(" ") } });
+  if (cues.sameAsLast) calls.push({ call: "find_orders", args: {} });
+  return calls;
+}
+
+export function salesStep(input: SalesInput): Step {
+  const { text, results } = input;
+  const cues = readSalesCues(text);
+  const planned = lookups(input, cues);
+  const looked = results.slice(0, planned.length);
+  const done = results.slice(planned.length);
+  if (planned.length > 0 && looked.length < planned.length)
+    return planned.length === 1 ? planned[0]! : { calls: planned };
+  const byQuery = (query: unknown) => looked.find((r) => r.name === "find_products" && r.args.query === query);
+  const named = byQuery(text.slice(0, MAX_QUERY));
+  const context = byQuery(contextSkus(input).join(" "));
+  const orders = looked.find((r) => r.name === "find_orders");
+  const decision = decide(input, cues, {
+    named: productsOf(named),
+    suggestions: productsOf(named, "suggestions"),
+    lookedUpNames: named !== undefined,
+    context: productsOf(context),
+    lastOrder: ((orders?.result.orders as { items?: Line[] }[] | undefined) ?? [])[0]?.items ?? null,
+  });
+  return carryOut(decision, done, input, cues);
+}
+
+type Looked = {
+  named: Found[];
+  suggestions: Found[];
+  lookedUpNames: boolean;
+  context: Found[];
+  lastOrder: Line[] | null;
+};
+
+/** A percentage in the message that is not a discount: the "70%" of "Chocolate 70% cacao". */
+function discountAsked(understood: UnderstoodMessage, mentions: Mention<Found>[]): number | null {
+  const percent = understood.discountPercent;
+  if (percent === null) return null;
+  const isSize = mentions.some((m) =>
+    m.candidates.some((p) => keywordsOf(p.name).some((k) => k.spec && k.stem === `${percent}%`)),
+  );
+  return isSize ? null : percent;
+}
+
+function pickOne(options: Found[], pick: NonNullable<SalesCues["pick"]>): Found | null {
+  if (options.length === 0) return null;
+  if (pick === "first") return options[0]!;
+  if (pick === "second") return options[1] ?? null;
+  if (pick === "last") return options.at(-1)!;
+  const sorted = [...options].sort((a, b) => a.unitPriceCents - b.unitPriceCents);
+  return pick === "cheaper" ? sorted[0]! : sorted.at(-1)!;
+}
+
+function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
+    console.error(
+      "decide",
+      JSON.stringify({ text: input.text, quote: input.hints.openQuote, conv: input.conversation, looked }),
+    );
+  const { hints, conversation, understood } = input;
+  const say = SALES_REPLIES[conversation.language];
+  const quote = hints.openQuote;
+  const limit = hints.maxDiscountPercent;
+  const read = readLines(input.text, looked.named);
+  let mentions = read.mentions;
+  let loose = read.loose;
+  let wish: SalesCues = cues;
+
+  const known = new Map<string, Found>();
+  for (const p of [...looked.context, ...looked.named]) known.set(p.sku, p);
+  const offered = conversation.offered.map((sku) => known.get(sku)).filter((p): p is Found => p !== undefined);
+
+  // The last reply asked which product: this message picks one, the count and wish come from the request before.
+  if (conversation.askedWhich && offered.length >= 2) {
+    const among = mentions.flatMap((m) => m.candidates.filter((p) => offered.some((o) => o.sku === p.sku)));
+    const unique = [...new Map(among.map((p) => [p.sku, p])).values()];
+    const chosen = unique.length === 1 ? unique[0]! : cues.pick ? pickOne(offered, cues.pick) : null;
+    if (chosen) {
+      const previous = conversation.customer.at(-2) ?? "";
+      const before = readLines(previous, offered);
+      const count =
+        mentions.find((m) => m.candidates.some((p) => p.sku === chosen.sku))?.quantity ??
+        loose[0]?.quantity ??
+        before.mentions.find((m) => m.candidates.some((p) => p.sku === chosen.sku))?.quantity ??
+        before.loose[0]?.quantity ??
+        null;
+      const earlier = readSalesCues(previous);
+      wish = {
+        ...cues,
+        quote: cues.quote || earlier.quote,
+        buy: cues.buy || earlier.buy,
+        send: cues.send || earlier.send,
+      };
+      mentions = [
+        { candidates: [chosen], quantity: count, more: false, removed: false },
+        ...mentions.filter((m) => !m.candidates.some((p) => offered.some((o) => o.sku === p.sku))),
+      ];
+      loose = [];
+    }
+  }
+
+  // A count with no product: the product under discussion.
+  if (mentions.length === 0 && loose.length > 0) {
+    const count = loose[0]!;
+    const target = countTarget(count.unit, input, offered, known, looked.named);
+    if (target === "ambiguous") {
+      const options = unitOptions(count.unit, looked, offered, known);
+      return { kind: "say", text: say.which(options) };
+    }
+    if (target) mentions = [{ candidates: [target], quantity: count.quantity, more: count.more, removed: false }];
+  }
+
+  // "Same as last time": the last order's lines.
+  if (cues.sameAsLast && mentions.length === 0) {
+    if (!looked.lastOrder || looked.lastOrder.length === 0)
+      return { kind: "say", text: REPLIES[conversation.language].noOrder(null) };
+    return quoteDecision(
+      looked.lastOrder.map((line) => ({ ...line })),
+      undefined,
+      null,
+      thenOf(wish),
+      [],
+    );
+  }
+
+  // Two products fit one mention: narrow to the ones under discussion, else ask which.
+  const inPlay = new Set([...(quote?.items.map((i) => i.sku) ?? []), ...conversation.offered]);
+  for (const mention of mentions) {
+    if (mention.candidates.length < 2) continue;
+    const discussed = mention.candidates.filter((p) => inPlay.has(p.sku));
+    if (discussed.length === 1) mention.candidates = discussed;
+    else if (cues.pick) mention.candidates = [pickOne(mention.candidates, cues.pick)!];
+  }
+  const ambiguous = mentions.find((m) => !m.removed && m.candidates.length > 1);
+  if (ambiguous) return { kind: "say", text: say.which(ambiguous.candidates.slice(0, 4)) };
+
+  // The quote's new lines.
+  const items: Line[] = quote ? quote.items.map((item) => ({ ...item })) : [];
+  let changed = false;
+  const askCount: Found[] = [];
+  const removedCounts: number[] = [];
+  for (const mention of mentions.filter((m) => m.removed)) {
+    const at = items.findIndex((item) => item.sku === mention.candidates[0]!.sku);
+    if (at < 0) continue;
+    removedCounts.push(items[at]!.quantity);
+    items.splice(at, 1);
+    changed = true;
+  }
+  // "How much is a pallet jack?": the article asks a price, it orders nothing.
+  const asking = (cues.price || cues.productQuestion) && !wish.buy && !wish.quote;
+  for (const mention of mentions) if (mention.implied && asking) mention.quantity = null;
+  for (const mention of mentions.filter((m) => !m.removed)) {
+    const product = mention.candidates[0]!;
+    const line = items.find((item) => item.sku === product.sku);
+    // "gloves instead of the tape": as many as the tape was.
+    const quantity = mention.quantity ?? (removedCounts.length === 1 ? removedCounts[0]! : null);
+    if (quantity === null) {
+      if (!line) askCount.push(product);
+      continue;
+    }
+    const next = mention.more && line ? line.quantity + quantity : quantity;
+    if (line) {
+      if (line.quantity !== next) {
+        line.quantity = next;
+        changed = true;
+      }
+    } else {
+      items.push({ sku: product.sku, quantity: next });
+      changed = true;
+    }
+  }
+
+  const percent = discountAsked(understood, mentions);
+  const wantsDiscount = percent !== null || cues.discount;
+  const target = percent ?? (cues.discount ? limit : null);
+  const discount = target !== null && target <= limit && target > 0 ? target : undefined;
+  const askDiscount = target !== null && target > limit ? target : null;
+
+  if (changed) {
+    if (items.length === 0) return { kind: "say", text: say.nothingToQuote(limit) };
+    return quoteDecision(items, discount, askDiscount, thenOf(wish), askCount);
+  }
+  if (wantsDiscount && quote) {
+    if (askDiscount !== null) return { kind: "authorize_discount", percent: askDiscount };
+    if (discount !== undefined && discount !== quote.discountPercent)
+      return quoteDecision(items, discount, null, thenOf(wish), askCount);
+    if (discount === undefined) return { kind: "say", text: REPLIES[conversation.language].whichDiscount };
+  }
+  if (askCount.length > 0) return { kind: "say", text: productInfo(say, askCount, true) };
+  if (quote && (wish.send || wish.quote)) return { kind: "send" };
+  if (quote && wish.buy) return { kind: "confirm" };
+  if (quote && cues.yes && !cues.no) return quote.state === "draft" ? { kind: "send" } : { kind: "confirm" };
+  if (wantsDiscount) return { kind: "say", text: say.nothingToQuote(limit) };
+  if (wish.send || wish.quote || wish.buy) {
+    if (offered.length > 0) return { kind: "say", text: productInfo(say, offered.slice(0, 1), true) };
+    if (!looked.lookedUpNames || looked.named.length > 0) return { kind: "say", text: say.nothingToSend };
+  }
+  if (cues.no) return { kind: "say", text: say.noProblem };
+  const passage = hints.passages[0];
+  // Something named that the catalog lacks ("do you sell forklifts?"): say so, offer the closest.
+  if (looked.lookedUpNames && looked.named.length === 0 && !cues.policy && !cues.greeting) {
+    if (cues.productQuestion || cues.price || cues.need || wish.quote || wish.buy || loose.length > 0)
+      return { kind: "say", text: say.notCarried(looked.suggestions) };
+  }
+  if ((cues.price || cues.productQuestion) && (looked.named.length > 0 || offered.length > 0))
+    return { kind: "say", text: productInfo(say, looked.named.length > 0 ? looked.named.slice(0, 3) : offered, true) };
+  if (passage && (cues.policy || cues.question || looked.lookedUpNames))
+    return { kind: "say", text: knowledgeReply(conversation.language, input.text, passage) };
+  // A policy the documents do not answer is staff's to answer, never the engine's to invent.
+  if (cues.policy && cues.question) return { kind: "ask_human" };
+  if (cues.thanks) return { kind: "say", text: say.welcome };
+  const replies = REPLIES[conversation.language];
+  if (cues.greeting || cues.yes)
+    return { kind: "say", text: replies.greeting(hints.employeeName, hints.companyName, hints.customerName) };
+  return { kind: "say", text: replies.outOfScope(hints.companyName) };
+}
+
+function quoteDecision(
+  items: Line[],
+  discount: number | undefined,
+  askDiscount: number | null,
+  then: Then,
+  askCount: Found[],
+): Decision {
+  return { kind: "quote", items, discount, askDiscount, then, askCount };
+}
+
+const thenOf = (wish: SalesCues): Then => (wish.buy ? "confirm" : wish.quote || wish.send ? "send" : "none");
+
+/** Which product a bare count is about: one sold in the unit said, the quote's only line, or what the last reply offered. */
+function countTarget(
+  unit: string | null,
+  input: SalesInput,
+  offered: Found[],
+  known: Map<string, Found>,
+  named: Found[],
+): Found | "ambiguous" | null {
+  const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
+  const inPlay = [
+    ...new Map(
+      [...offered, ...quoteSkus.map((sku) => known.get(sku)).filter((p): p is Found => !!p)].map((p) => [p.sku, p]),
+    ).values(),
+  ];
+  if (unit) {
+    for (const fit of [1, 0.5]) {
+      const fitting = inPlay.filter((p) => unitFit(unit, p.measureUnit) >= fit);
+      if (fitting.length === 1) return fitting[0]!;
+      if (fitting.length > 1) {
+        const last = fitting.filter((p) => offered.some((o) => o.sku === p.sku));
+        return last.length === 1 ? last[0]! : "ambiguous";
+      }
+    }
+    // "5 rolls" with nothing under discussion: the products sold by the roll.
+    const byUnit = named.filter((p) => unitFit(unit, p.measureUnit) === 1);
+    if (byUnit.length === 1) return byUnit[0]!;
+    if (byUnit.length > 1) return "ambiguous";
+  }
+  if (input.conversation.askedHowMany && offered.length === 1) return offered[0]!;
+  if (quoteSkus.length === 1)
+    return (
+      known.get(quoteSkus[0]!) ??
+      ({ sku: quoteSkus[0]!, name: quoteSkus[0]!, measureUnit: "unit", price: "", unitPriceCents: 0 } as Found)
+    );
+  if (offered.length === 1) return offered[0]!;
+  if (inPlay.length > 1) return "ambiguous";
+  return null;
+}
+
+function unitOptions(unit: string | null, looked: Looked, offered: Found[], known: Map<string, Found>): Found[] {
+  const pool = [...new Map([...offered, ...looked.context, ...looked.named].map((p) => [p.sku, p])).values()];
+  const fitting = unit ? pool.filter((p) => unitFit(unit, p.measureUnit) > 0) : pool;
+  return (fitting.length > 1 ? fitting : pool).slice(0, 4).map((p) => known.get(p.sku) ?? p);
+}
+
+function productInfo(say: (typeof SALES_REPLIES)["en"], products: Found[], ask: boolean): string {
+  const lines = products.map((p) => say.productLine(p)).join(" ");
+  return ask ? `${lines} ${say.howManyOf(products)}` : lines;
+}
+
+function knowledgeReply(language: "en" | "es", question: string, passage: { title: string; text: string }): string {
+  return REPLIES[language].fromKnowledge(passage.title, answerFromPassage(question, passage.text));
+}
+
+/** The decision's next tool call, or the reply once its tools have answered. */
+function carryOut(decision: Decision, done: ToolResult[], input: SalesInput, cues: SalesCues): Step {
+  const { conversation, hints } = input;
+  const say = SALES_REPLIES[conversation.language];
+  const replies = REPLIES[conversation.language];
+  const hello = cues.greeting && conversation.customer.length === 1 ? say.hello(hints.customerName) : "";
+  const call = (name: AgentToolName) => done.find((r) => r.name === name);
+  const last = done.at(-1);
+  const quoteOf = (r: ToolResult | undefined) => (r?.result.quote ?? r?.result.order) as QuoteView | undefined;
+  const latestQuote = () =>
+    [...done]
+      .reverse()
+      .map(quoteOf)
+      .find((q) => q !== undefined) ?? null;
+
+  // A refusal because the quote waits on staff: the customer waits too.
+  if (last && !last.ok && hints.openQuote?.awaitingApproval)
+    return { say: replies.awaitingTeam(hints.openQuote.number) };
+  if (last?.name === "ask_human") return { say: replies.checking };
+  // A refusal nobody planned for (a tool that needs staff): ask staff once and tell the customer.
+  if (last && !last.ok && !["confirm_order", "upsert_quote"].includes(last.name))
+    return call("ask_human") ? { say: replies.checking } : { call: "ask_human", args: { question: input.text } };
+
+  switch (decision.kind) {
+    case "say":
+      return { say: hello + decision.text };
+    case "ask_human":
+      return { call: "ask_human", args: { question: input.text } };
+    case "find_orders":
+      return { call: "find_orders", args: decision.orderNumber ? { order_number: decision.orderNumber } : {} };
+    case "authorize_discount": {
+      if (!call("request_authorization"))
+        return {
+          call: "request_authorization",
+          args: { reason: `The customer asked for ${decision.percent}% off.`, discount_percent: decision.percent },
+        };
+      return { say: say.discountAsked(decision.percent, null) };
+    }
+    case "send": {
+      const sent = call("send_quote");
+      if (!sent) return { call: "send_quote", args: {} };
+      return { say: hello + say.sent(quoteOf(sent)!) };
+    }
+    case "confirm":
+      return confirmSteps(done, input, hello);
+    case "quote": {
+      const upsert = call("upsert_quote");
+      if (!upsert)
+        return {
+          call: "upsert_quote",
+          args: {
+            items: decision.items,
+            ...(decision.discount !== undefined ? { discount_percent: decision.discount } : {}),
+          },
+        };
+      if (!upsert.ok) return { say: say.whichProduct };
+      const quote = quoteOf(upsert)!;
+      const more = decision.askCount.length > 0 ? ` ${productInfo(say, decision.askCount, true)}` : "";
+      if (decision.askDiscount !== null) {
+        if (!call("request_authorization"))
+          return {
+            call: "request_authorization",
+            args: {
+              reason: `The customer asked for ${decision.askDiscount}% off.`,
+              discount_percent: decision.askDiscount,
+            },
+          };
+        return { say: hello + say.discountAsked(decision.askDiscount, quote) };
+      }
+      if (decision.then === "send") {
+        const sent = call("send_quote");
+        if (!sent) return { call: "send_quote", args: {} };
+        return { say: hello + say.sent(quoteOf(sent)!) + more };
+      }
+      if (decision.then === "confirm") return confirmSteps(done, input, hello);
+      const discountOnly =
+        hints.openQuote && decision.discount !== undefined && sameLines(hints.openQuote.items, decision.items);
+      if (discountOnly) return { say: hello + say.discountApplied(quote) };
+      return { say: hello + (hints.openQuote ? say.updated(quote) : say.draft(quote)) + more };
+    }
+  }
+  return { say: latestQuote() ? say.sent(latestQuote()!) : replies.checking };
+}
+
+function confirmSteps(done: ToolResult[], input: SalesInput, hello: string): Step {
+  const say = SALES_REPLIES[input.conversation.language];
+  const confirm = done.find((r) => r.name === "confirm_order");
+  if (!confirm) return { call: "confirm_order", args: {} };
+  if (confirm.ok) return { say: hello + say.confirmed(confirm.result.order as QuoteView) };
+  const auth = done.find((r) => r.name === "request_authorization");
+  if (!auth) return { call: "request_authorization", args: { reason: "The order is above what I may confirm alone." } };
+  const quote = [...done]
+    .reverse()
+    .map((r) => (r.result.quote ?? r.result.order) as QuoteView | undefined)
+    .find(Boolean);
+  return { say: hello + (quote ? say.orderAsked(quote) : REPLIES[input.conversation.language].checkingOrder("")) };
+}
+
+const sameLines = (a: Line[], b: Line[]) =>
+  a.length === b.length && a.every((line, i) => line.sku === b[i]!.sku && line.quantity === b[i]!.quantity);
