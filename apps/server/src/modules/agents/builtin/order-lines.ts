@@ -1,7 +1,9 @@
+import { isFiller } from "../text/filler-words.ts";
 import { readNumbers, type Token } from "../text/numbers.ts";
 import { type CatalogProduct, keywordsOf, scoreProduct, withoutCountedUnits } from "../text/product-match.ts";
 import { unitFit, unitOfWord } from "../text/units.ts";
-import { wordsOf } from "../text/words.ts";
+import { stem, wordMatch, wordsOf } from "../text/words.ts";
+import { CUE_WORDS } from "./sales-cues.ts";
 
 // Which products a message names and how many of each: "10 rolls of stretch wrap and 5 cases of tape",
 // "2 sacos de harina y una docena de cajas de palta", "stretch wrap x10", "remove the tape". Read
@@ -19,12 +21,22 @@ export type Mention<P extends CatalogProduct> = {
   implied?: boolean;
   /** "remove the tape", "sin azúcar", or the "tape" of "gloves instead of tape". */
   removed: boolean;
+  /**
+   * The customer's words for another thing of the same kind: "bubble wrap" for "Stretch wrap", "vino
+   * tinto" for "Vino Cabernet Sauvignon". Not ours: offered as the closest, not quoted.
+   */
+  otherThing?: string;
 };
 
 /** A count with no product named ("10", "make it 15", "I'll take 5 cases"). */
 export type LooseQuantity = { quantity: number; unit: string | null; more: boolean };
 
-export type ReadLines<P extends CatalogProduct> = { mentions: Mention<P>[]; loose: LooseQuantity[] };
+export type ReadLines<P extends CatalogProduct> = {
+  mentions: Mention<P>[];
+  loose: LooseQuantity[];
+  /** Things asked for that no product is named by ("5 ladders", "¿venden cerveza?"). */
+  unknown: string[];
+};
 
 /** Words between two products of one request: "and", "y", "plus", "also"… (commas split before). */
 const JOINS = new Set(["and", "y", "e", "plus", "also", "tambien", "as", "well", "then", "luego", "ademas"]);
@@ -137,6 +149,45 @@ function isSize(tokens: Token[], i: number, products: CatalogProduct[]): boolean
   });
 }
 
+/** Words that ask whether something is sold: the next word is the thing. */
+const SOLD_CUES = new Set([
+  "sell",
+  "carry",
+  "have",
+  "stock",
+  "venden",
+  "vendes",
+  "tienen",
+  "tienes",
+  "manejan",
+  "hay",
+  "trabajan",
+]);
+
+/** A word that names nothing the engine knows: not a filler, a cue, a unit, a count, nor any product's word. */
+function isUnknownWord<P extends CatalogProduct>(token: Token | undefined, products: P[]): boolean {
+  if (!token || token.value !== null || token.word.length < 3 || /\d/.test(token.word)) return false;
+  if (isFiller(token.word) || CUE_WORDS.has(token.word) || unitOfWord(token.word) || REMOVE.has(token.word))
+    return false;
+  return products.every((product) => scoreProduct(product, [token.word]).score === 0);
+}
+
+/** The thing a part of a message asks for when it names no product: after a count ("5 ladders") or "do you sell". */
+function unknownThing<P extends CatalogProduct>(tokens: Token[], products: P[]): string | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.value === null && !SOLD_CUES.has(token.word)) continue;
+    let j = i + 1;
+    if (token.value !== null && unitOfWord(tokens[j]?.word ?? "")) j++;
+    while (
+      ["of", "de", "del", "some", "any", "algo", "the", "el", "la", "los", "las", "you"].includes(tokens[j]?.word ?? "")
+    )
+      j++;
+    if (isUnknownWord(tokens[j], products)) return tokens[j]!.word;
+  }
+  return null;
+}
+
 /** The best products for the words still unclaimed, with the words they claim. */
 function bestNamed<P extends CatalogProduct>(words: (string | null)[], products: P[]) {
   let best = 0;
@@ -154,7 +205,7 @@ function bestNamed<P extends CatalogProduct>(words: (string | null)[], products:
 
 /** What one part of a message names: its products (claimed word by word), its counts, remove/instead marks. */
 function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): ReadLines<P> {
-  const named: { at: number; candidates: P[]; removed: boolean }[] = [];
+  const named: { at: number; candidates: P[]; removed: boolean; claimed: number[] }[] = [];
   // "10 boxes of gloves": the boxes count; "i need boxes": the box is named (retried below).
   let words = withoutCountedUnits(tokens);
   for (let round = 0; round < 2; round++) {
@@ -162,11 +213,18 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
       const found = bestNamed(words, products);
       if (found.length === 0) break;
       const claimed = new Set(found.flatMap((hit) => hit.tokens));
-      named.push({ at: Math.min(...claimed), candidates: found.map((hit) => hit.product), removed: false });
+      named.push({
+        at: Math.min(...claimed),
+        candidates: found.map((hit) => hit.product),
+        removed: false,
+        claimed: [...claimed],
+      });
       words = words.map((word, i) => (claimed.has(i) ? null : word));
     }
     if (named.length > 0) break;
-    words = tokens.map((token) => (token.value !== null ? String(token.value) : token.word));
+    words = tokens.map((token) =>
+      token.value !== null ? String(token.value) : isFiller(token.word) ? null : token.word,
+    );
   }
   named.sort((a, b) => a.at - b.at);
   const removeAt = tokens.findIndex(
@@ -174,6 +232,10 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
   );
   const insteadAt = tokens.findIndex((_, i) => INSTEAD.some((p) => startsWith(tokens, i, p)));
   for (const mention of named) {
+    // "no tape", "sin azúcar", "no more gloves".
+    const before = (k: number) => tokens[mention.at - k]?.word ?? "";
+    const skip = ["the", "more", "el", "la", "los", "las", "mas"].includes(before(1)) ? 2 : 1;
+    if (["no", "sin"].includes(before(skip))) mention.removed = true;
     // "remove the tape": everything named after the cue; "gloves instead of tape": the one right after "instead of".
     if (removeAt >= 0 && mention.at > removeAt) mention.removed = true;
     if (insteadAt >= 0 && mention.at > insteadAt && named.find((m) => m.at > insteadAt) === mention)
@@ -198,12 +260,16 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
         counts.push({ at: i, quantity: 1, unit, more: false, implied: true });
     });
   const each = tokens.some((_, i) => EACH.some((p) => startsWith(tokens, i, p)));
-  const mentions: Mention<P>[] = named.map((m) => ({
-    candidates: m.candidates,
-    quantity: null,
-    more: false,
-    removed: m.removed,
-  }));
+  const mentions: Mention<P>[] = named.map((m) => {
+    const other = otherThing(tokens, m.claimed, m.candidates, products);
+    return {
+      candidates: m.candidates,
+      quantity: null,
+      more: false,
+      removed: m.removed,
+      ...(other ? { otherThing: other } : {}),
+    };
+  });
   const used = new Set<number>();
   if (each && counts.length === 1 && named.length > 1) {
     for (const mention of mentions) if (!mention.removed) mention.quantity = counts[0]!.quantity;
@@ -232,13 +298,45 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
       }
     });
   }
+  const thing = named.length === 0 ? unknownThing(tokens, products) : null;
   const loose = counts.filter((_, c) => !used.has(c)).map(({ quantity, unit, more }) => ({ quantity, unit, more }));
-  return { mentions, loose: named.length === 0 ? loose : [] };
+  return { mentions, loose: named.length === 0 && !thing ? loose : [], unknown: thing ? [thing] : [] };
+}
+
+/**
+ * The customer's own word for another thing of the same kind: an unknown word right before the
+ * product's word while the product's other word went unsaid ("bubble wrap"), or right after its first
+ * word when that is not its head ("vino tinto").
+ */
+function otherThing<P extends CatalogProduct>(
+  tokens: Token[],
+  claimed: number[],
+  candidates: P[],
+  products: P[],
+): string | null {
+  if (candidates.length !== 1) return null;
+  const product = candidates[0]!;
+  const words = keywordsOf(product.name).filter((keyword) => !keyword.spec);
+  const hit = scoreProduct(
+    product,
+    claimed.map((i) => tokens[i]!.word),
+  );
+  // Every word of its name said, or its SKU: it is ours.
+  if (hit.sku || hit.words >= words.length) return null;
+  const first = Math.min(...claimed);
+  const last = Math.max(...claimed);
+  if (isUnknownWord(tokens[first - 1], products)) return `${tokens[first - 1]!.word} ${tokens[first]!.word}`;
+  // Names that start with the thing ("Vino Cabernet Sauvignon"): the customer's word after it.
+  const saidItsFirstWord =
+    hit.words === 1 && !words[0]!.head && wordMatch(stem(tokens[first]!.word), words[0]!.stem) > 0;
+  if (saidItsFirstWord && isUnknownWord(tokens[last + 1], products))
+    return `${tokens[first]!.word} ${tokens[last + 1]!.word}`;
+  return null;
 }
 
 /** Everything a message names, part by part. */
 export function readLines<P extends CatalogProduct>(text: string, products: P[]): ReadLines<P> {
-  const result: ReadLines<P> = { mentions: [], loose: [] };
+  const result: ReadLines<P> = { mentions: [], loose: [], unknown: [] };
   let removing = false;
   for (const tokens of segments(text)) {
     const part = readSegment(tokens, products);
@@ -254,6 +352,7 @@ export function readLines<P extends CatalogProduct>(text: string, products: P[])
     else removing = false;
     result.mentions.push(...part.mentions);
     result.loose.push(...part.loose);
+    result.unknown.push(...part.unknown);
   }
   // One product named twice ("stretch wrap… the wrap, 10 rolls"): one mention, the count said.
   const merged: Mention<P>[] = [];
@@ -269,5 +368,5 @@ export function readLines<P extends CatalogProduct>(text: string, products: P[])
     if (same) same.quantity = mention.quantity ?? same.quantity;
     else merged.push(mention);
   }
-  return { mentions: merged, loose: result.loose };
+  return { mentions: merged, loose: result.loose, unknown: result.unknown };
 }

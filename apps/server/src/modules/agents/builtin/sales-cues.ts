@@ -1,3 +1,4 @@
+import { withinOneEdit } from "../text/words.ts";
 import { normalizeMessage } from "./intents.ts";
 
 // What a sales message wants besides its products, read as several flags at once ("hi, send me a quote
@@ -421,9 +422,21 @@ export type SalesCues = {
   question: boolean;
 };
 
+/** Long single-word cues, whose one-edit typos still count ("cotisacion", "discont"). */
+const LONG_CUES = [...CUE_WORDS].filter((word) => word.length >= 7);
+
+/** The normalized message with typos of long cue words corrected. */
+function withCueTypos(normalized: string): string {
+  const words = normalized.trim().split(" ");
+  const fixed = words.map((word) =>
+    word.length < 6 || CUE_WORDS.has(word) ? word : (LONG_CUES.find((cue) => withinOneEdit(word, cue)) ?? word),
+  );
+  return ` ${fixed.join(" ")} `;
+}
+
 /** The flags of one message. */
 export function readSalesCues(text: string): SalesCues {
-  const n = normalizeMessage(text);
+  const n = withCueTypos(normalizeMessage(text));
   const pick = has(n, CHEAPER)
     ? "cheaper"
     : has(n, PRICIER)

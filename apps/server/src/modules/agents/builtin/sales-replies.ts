@@ -73,13 +73,14 @@ export const SALES_REPLIES = {
       `Tell me which products and how many you need and I'll prepare a quote${limit > 0 ? `; I can offer up to ${limit}% off` : ""}.`,
     nothingToSend: "I don't have a quote for you yet: which products and how many do you need?",
     whichProduct: "Which product do you mean? Tell me its name and how many you need.",
-    notCarried: (suggestions: FoundProduct[]) =>
+    notFound: (things: string[]) => `I couldn't find ${join(things, "or")} in our catalog.`,
+    notCarried: (suggestions: FoundProduct[], things: string[]) =>
       suggestions.length
-        ? `I couldn't find that in our catalog. The closest we have: ${join(
+        ? `I couldn't find ${things.length ? join(things, "or") : "that"} in our catalog.\nThe closest we have: ${join(
             suggestions.slice(0, 3).map((p) => `${p.name} (${p.sku}, ${p.price} per ${p.measureUnit})`),
             "and",
           )}. Would any of these work?`
-        : "I couldn't find that in our catalog.",
+        : `I couldn't find ${things.length ? join(things, "or") : "that"} in our catalog.`,
     noProblem: "No problem. Is there anything else I can help you with?",
     welcome: "You're welcome! Anything else I can help you with?",
     quoteStatus: (quote: QuoteView | null, number: number) =>
@@ -116,13 +117,14 @@ export const SALES_REPLIES = {
       `Dime qué productos y cuántos necesitas y preparo la cotización${limit > 0 ? `; puedo ofrecer hasta ${limit}% de descuento` : ""}.`,
     nothingToSend: "Todavía no tengo una cotización para ti: ¿qué productos y cuántos necesitas?",
     whichProduct: "¿Qué producto quieres? Dime el nombre y cuántos necesitas.",
-    notCarried: (suggestions: FoundProduct[]) =>
+    notFound: (things: string[]) => `No encontré ${join(things, "ni")} en nuestro catálogo.`,
+    notCarried: (suggestions: FoundProduct[], things: string[]) =>
       suggestions.length
-        ? `No encontré eso en nuestro catálogo. Lo más parecido que tenemos: ${join(
+        ? `No encontré ${things.length ? join(things, "ni") : "eso"} en nuestro catálogo.\nLo más parecido que tenemos: ${join(
             suggestions.slice(0, 3).map((p) => `${p.name} (${p.sku}, ${p.price} por ${p.measureUnit})`),
             "y",
           )}. ¿Te sirve alguno?`
-        : "No encontré eso en nuestro catálogo.",
+        : `No encontré ${things.length ? join(things, "ni") : "eso"} en nuestro catálogo.`,
     noProblem: "Sin problema. ¿Hay algo más en lo que pueda ayudarte?",
     welcome: "¡De nada! ¿Te ayudo con algo más?",
     quoteStatus: (quote: QuoteView | null, number: number) =>

@@ -1,16 +1,16 @@
 import type { AgentToolName } from "@foreman/contract";
 import type { TurnHints } from "../model-provider.ts";
+import { isFiller } from "../text/filler-words.ts";
 import { readNumbers } from "../text/numbers.ts";
 import { keywordsOf } from "../text/product-match.ts";
 import { unitFit, unitOfWord } from "../text/units.ts";
 import { wordsOf } from "../text/words.ts";
 import type { ConversationSoFar } from "./conversation.ts";
-import { isFiller } from "./filler-words.ts";
 import type { UnderstoodMessage } from "./intents.ts";
-import { answerFromPassage } from "./knowledge-answer.ts";
+import { answerFromPassages } from "./knowledge-answer.ts";
 import { type Mention, readLines } from "./order-lines.ts";
 import { REPLIES } from "./replies.ts";
-import { readSalesCues, type SalesCues } from "./sales-cues.ts";
+import { CUE_WORDS, readSalesCues, type SalesCues } from "./sales-cues.ts";
 import { type FoundProduct, type QuoteView, SALES_REPLIES } from "./sales-replies.ts";
 import type { Step, ToolCallStep, ToolResult } from "./step.ts";
 
@@ -43,11 +43,14 @@ type Decision =
       then: Then;
       /** Products named without a count: asked about after the quote. */
       askCount: Found[];
+      /** Things asked for that we do not sell: said so after the quote. */
+      missing: string[];
     }
   | { kind: "send" }
   | { kind: "confirm" }
   | { kind: "authorize_discount"; percent: number }
   | { kind: "ask_human" }
+  | { kind: "greet" }
   | { kind: "find_orders"; orderNumber: number | null };
 
 const MAX_QUERY = 200;
@@ -59,7 +62,8 @@ const productsOf = (result: ToolResult | undefined, key = "products") =>
 function namesSomething(text: string): boolean {
   const tokens = readNumbers(wordsOf(text));
   return tokens.some((token, i) => {
-    if (token.value !== null || token.word.length < 2 || isFiller(token.word)) return false;
+    if (token.value !== null || token.word.length < 2 || isFiller(token.word) || CUE_WORDS.has(token.word))
+      return false;
     // "10 boxes": a count's unit; "boxes" alone may be the product.
     return !(unitOfWord(token.word) && tokens[i - 1]?.value != null);
   });
@@ -75,7 +79,9 @@ function contextSkus(input: SalesInput): string[] {
 function lookups(input: SalesInput, cues: SalesCues): ToolCallStep[] {
   const { text, conversation } = input;
   const calls: ToolCallStep[] = [];
-  if (namesSomething(text)) calls.push({ call: "find_products", args: { query: text.slice(0, MAX_QUERY) } });
+  // A product named, or a unit that only some products are sold in ("5 rolls").
+  const hasUnit = wordsOf(text).some((word) => unitOfWord(word) !== null);
+  if (namesSomething(text) || hasUnit) calls.push({ call: "find_products", args: { query: text.slice(0, MAX_QUERY) } });
   const context = contextSkus(input);
   const refersBack =
     conversation.askedWhich ||
@@ -139,18 +145,33 @@ function pickOne(options: Found[], pick: NonNullable<SalesCues["pick"]>): Found 
 }
 
 function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
-    console.error(
-      "decide",
-      JSON.stringify({ text: input.text, quote: input.hints.openQuote, conv: input.conversation, looked }),
-    );
+  console.error(
+    "decide",
+    JSON.stringify({ text: input.text, quote: input.hints.openQuote, conv: input.conversation, looked }),
+  );
   const { hints, conversation, understood } = input;
   const say = SALES_REPLIES[conversation.language];
   const quote = hints.openQuote;
   const limit = hints.maxDiscountPercent;
   const read = readLines(input.text, looked.named);
-  let mentions = read.mentions;
+  // "bubble wrap", "vino tinto", "5 ladders": things we do not sell, said so with the closest we have.
+  const others = read.mentions.filter((m) => m.otherThing);
+  const missing = [...others.map((m) => m.otherThing!), ...read.unknown];
+  const closest = [
+    ...new Map(
+      [...others.flatMap((m) => m.candidates), ...looked.suggestions, ...looked.named].map((p) => [p.sku, p]),
+    ).values(),
+  ];
+  let mentions = read.mentions.filter((m) => !m.otherThing);
   let loose = read.loose;
   let wish: SalesCues = cues;
+
+  // A question about a policy ("is there a restocking fee if I return a pallet jack?") is the documents'.
+  const counted = mentions.some((m) => m.quantity !== null && !m.implied);
+  if (cues.policy && cues.question && !cues.buy && !cues.quote && !counted && hints.passages.length > 0)
+    return { kind: "say", text: knowledgeReply(conversation.language, input.text, hints.passages) };
+  if (mentions.length === 0 && missing.length > 0 && !conversation.askedWhich)
+    return { kind: "say", text: say.notCarried(closest, missing) };
 
   const known = new Map<string, Found>();
   for (const p of [...looked.context, ...looked.named]) known.set(p.sku, p);
@@ -264,7 +285,7 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
 
   if (changed) {
     if (items.length === 0) return { kind: "say", text: say.nothingToQuote(limit) };
-    return quoteDecision(items, discount, askDiscount, thenOf(wish), askCount);
+    return quoteDecision(items, discount, askDiscount, thenOf(wish), askCount, missing);
   }
   if (wantsDiscount && quote) {
     if (askDiscount !== null) return { kind: "authorize_discount", percent: askDiscount };
@@ -286,12 +307,12 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
   // Something named that the catalog lacks ("do you sell forklifts?"): say so, offer the closest.
   if (looked.lookedUpNames && looked.named.length === 0 && !cues.policy && !cues.greeting) {
     if (cues.productQuestion || cues.price || cues.need || wish.quote || wish.buy || loose.length > 0)
-      return { kind: "say", text: say.notCarried(looked.suggestions) };
+      return { kind: "say", text: say.notCarried(looked.suggestions, []) };
   }
   if ((cues.price || cues.productQuestion) && (looked.named.length > 0 || offered.length > 0))
     return { kind: "say", text: productInfo(say, looked.named.length > 0 ? looked.named.slice(0, 3) : offered, true) };
   if (passage && (cues.policy || cues.question || looked.lookedUpNames))
-    return { kind: "say", text: knowledgeReply(conversation.language, input.text, passage) };
+    return { kind: "say", text: knowledgeReply(conversation.language, input.text, hints.passages) };
   // A policy the documents do not answer is staff's to answer, never the engine's to invent.
   if (cues.policy && cues.question) return { kind: "ask_human" };
   if (cues.thanks) return { kind: "say", text: say.welcome };
@@ -307,8 +328,9 @@ function quoteDecision(
   askDiscount: number | null,
   then: Then,
   askCount: Found[],
+  missing: string[] = [],
 ): Decision {
-  return { kind: "quote", items, discount, askDiscount, then, askCount };
+  return { kind: "quote", items, discount, askDiscount, then, askCount, missing };
 }
 
 const thenOf = (wish: SalesCues): Then => (wish.buy ? "confirm" : wish.quote || wish.send ? "send" : "none");
@@ -363,8 +385,9 @@ function productInfo(say: (typeof SALES_REPLIES)["en"], products: Found[], ask: 
   return ask ? `${lines} ${say.howManyOf(products)}` : lines;
 }
 
-function knowledgeReply(language: "en" | "es", question: string, passage: { title: string; text: string }): string {
-  return REPLIES[language].fromKnowledge(passage.title, answerFromPassage(question, passage.text));
+function knowledgeReply(language: "en" | "es", question: string, passages: { title: string; text: string }[]): string {
+  const answer = answerFromPassages(question, passages);
+  return answer ? REPLIES[language].fromKnowledge(answer.title, answer.text) : REPLIES[language].checking;
 }
 
 /** The decision's next tool call, or the reply once its tools have answered. */
@@ -395,6 +418,8 @@ function carryOut(decision: Decision, done: ToolResult[], input: SalesInput, cue
       return { say: hello + decision.text };
     case "ask_human":
       return { call: "ask_human", args: { question: input.text } };
+    case "greet":
+      return { say: replies.greeting(hints.employeeName, hints.companyName, hints.customerName) };
     case "find_orders":
       return { call: "find_orders", args: decision.orderNumber ? { order_number: decision.orderNumber } : {} };
     case "authorize_discount": {
@@ -424,7 +449,9 @@ function carryOut(decision: Decision, done: ToolResult[], input: SalesInput, cue
         };
       if (!upsert.ok) return { say: say.whichProduct };
       const quote = quoteOf(upsert)!;
-      const more = decision.askCount.length > 0 ? ` ${productInfo(say, decision.askCount, true)}` : "";
+      const more =
+        (decision.askCount.length > 0 ? ` ${productInfo(say, decision.askCount, true)}` : "") +
+        (decision.missing.length > 0 ? ` ${say.notFound(decision.missing)}` : "");
       if (decision.askDiscount !== null) {
         if (!call("request_authorization"))
           return {

@@ -105,6 +105,12 @@ const PHRASES: [string[], number][] = [
   [["docena"], 12],
 ];
 
+const PRONOUN_BEFORE = new Set(
+  "the this that which cheaper cheapest first second last other another same expensive bigger smaller el la ese esa este esta otro otra mismo misma barato barata caro cara".split(
+    " ",
+  ),
+);
+
 /** A token of a message: a word, or a number read from digits or words. */
 export type Token = { word: string; value: number | null };
 
@@ -148,7 +154,9 @@ export function readNumbers(words: string[]): Token[] {
       i++;
       continue;
     }
-    const spelled = spelledNumber(words, i);
+    // "the cheaper one", "this one", "el otro": a pronoun, not a count.
+    const pronoun = ["one", "uno", "una"].includes(word) && PRONOUN_BEFORE.has(words[i - 1] ?? "");
+    const spelled = pronoun ? null : spelledNumber(words, i);
     if (spelled) {
       tokens.push({ word: words.slice(i, i + spelled.length).join(" "), value: spelled.value });
       i += spelled.length;

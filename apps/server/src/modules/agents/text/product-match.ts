@@ -1,3 +1,4 @@
+import { isFiller } from "./filler-words.ts";
 import { readNumbers, type Token } from "./numbers.ts";
 import { unitFit, unitOfWord } from "./units.ts";
 import { plain, stem, wordMatch, wordsOf } from "./words.ts";
@@ -97,7 +98,7 @@ export function scoreProduct(product: CatalogProduct, words: (string | null)[]):
 /** Products ranked for a query: named ones first by score (ties to the shorter name); unit-only fits when none is named. */
 export function rankProducts<P extends CatalogProduct>(query: string, products: P[]): { product: P; score: number }[] {
   const tokens = readNumbers(wordsOf(query));
-  const words = tokenWords(tokens);
+  const words = tokenWords(tokens).map((word) => (isFiller(word) ? null : word));
   const byScore = (list: (string | null)[]) =>
     products
       .map((product) => ({ product, score: scoreProduct(product, list).score }))
@@ -109,7 +110,7 @@ export function rankProducts<P extends CatalogProduct>(query: string, products: 
   const unitsAsNames = byScore(words);
   if (unitsAsNames.length > 0) return unitsAsNames;
   // "5 rolls": the products sold by the roll.
-  const units = words.map(unitOfWord).filter((unit): unit is string => unit !== null);
+  const units = words.map((word) => (word === null ? null : unitOfWord(word))).filter((unit): unit is string => unit !== null);
   if (units.length === 0) return [];
   return products
     .map((product) => ({ product, score: Math.max(...units.map((unit) => unitFit(unit, product.measureUnit))) * 0.3 }))
@@ -120,6 +121,7 @@ export function rankProducts<P extends CatalogProduct>(query: string, products: 
 /** The words that may name a product: a unit word right after a number ("10 boxes") counts, it does not name. */
 export function withoutCountedUnits(tokens: Token[]): (string | null)[] {
   return tokens.map((token, i) => {
+    if (token.value === null && isFiller(token.word)) return null;
     const previous = tokens[i - 1];
     if (previous?.value != null && token.value === null && unitOfWord(token.word) !== null) return null;
     if (previous?.value != null && (token.word === "of" || token.word === "de")) return null;

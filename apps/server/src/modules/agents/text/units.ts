@@ -1,4 +1,4 @@
-import { plain } from "./words.ts";
+import { plain, stem } from "./words.ts";
 
 // Unit words as customers write them ("rolls", "cajas", "kilos") and as catalogs name a product's unit
 // ("roll", "caja", "kg"), folded to one key so "10 rolls" meets a product sold per roll.
@@ -22,7 +22,9 @@ const UNIT_OF_WORD = new Map(Object.entries(UNIT_WORDS).flatMap(([unit, words]) 
 
 /** The unit a word names ("cajas" → "box"), or null. */
 export function unitOfWord(word: string): string | null {
-  return UNIT_OF_WORD.get(plain(word)) ?? null;
+  const clean = plain(word);
+  // "boxs", "rollos": the stem of a unit word is the unit too.
+  return UNIT_OF_WORD.get(clean) ?? UNIT_OF_WORD.get(stem(clean)) ?? null;
 }
 
 /** 1 when the unit a customer said is the product's, 0.5 when it is a related one, else 0. */
