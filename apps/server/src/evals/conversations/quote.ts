@@ -3,7 +3,7 @@ import { category, clp, namesNoOtherProduct, namesQuote, of, quoted, quotedAlone
 
 // One product with a quantity: a draft when the customer only needs it, sent when they ask for a
 // quote, confirmed when they buy within the employee's limit (above it, staff authorize). The first
-// four are the conversations issue 30 was opened with.
+// five are the conversations issue 30 was opened with.
 
 const { en, es } = category("quote");
 const TEN_WRAP = [of(10, "NW-WRAP-18")];
@@ -43,6 +43,16 @@ export const QUOTE = [
     goal: (final) => [
       ...quotedAlone(final, { state: "draft", lines: TEN_WRAP, discountPercent: 10, totalCents: 24_300 }),
       ...lastReplySays(final, "$243.00"),
+    ],
+  }),
+  en({
+    id: "c-en-issue-5",
+    title: "The whole opening journey: the wrap, “Please send me the quote”, “Can I get 10% off?”",
+    turns: ["Hi, I need 10 rolls of stretch wrap", "Please send me the quote", "Can I get 10% off?"],
+    goal: (final) => [
+      ...quotedAlone(final, { state: "sent", lines: TEN_WRAP, discountPercent: 10, totalCents: 24_300 }),
+      ...someReplySays(final, "$270.00"),
+      ...lastReplySays(final, "10%", "$243.00"),
     ],
   }),
   en({

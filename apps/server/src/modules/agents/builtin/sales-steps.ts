@@ -145,10 +145,6 @@ function pickOne(options: Found[], pick: NonNullable<SalesCues["pick"]>): Found 
 }
 
 function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
-  console.error(
-    "decide",
-    JSON.stringify({ text: input.text, quote: input.hints.openQuote, conv: input.conversation, looked }),
-  );
   const { hints, conversation, understood } = input;
   const say = SALES_REPLIES[conversation.language];
   const quote = hints.openQuote;

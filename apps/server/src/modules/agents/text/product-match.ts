@@ -110,7 +110,9 @@ export function rankProducts<P extends CatalogProduct>(query: string, products: 
   const unitsAsNames = byScore(words);
   if (unitsAsNames.length > 0) return unitsAsNames;
   // "5 rolls": the products sold by the roll.
-  const units = words.map((word) => (word === null ? null : unitOfWord(word))).filter((unit): unit is string => unit !== null);
+  const units = words
+    .map((word) => (word === null ? null : unitOfWord(word)))
+    .filter((unit): unit is string => unit !== null);
   if (units.length === 0) return [];
   return products
     .map((product) => ({ product, score: Math.max(...units.map((unit) => unitFit(unit, product.measureUnit))) * 0.3 }))
