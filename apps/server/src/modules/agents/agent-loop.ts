@@ -6,7 +6,7 @@ import type { ChatMessage, ModelProvider, TurnHints } from "./model-provider.ts"
 import { conversationDataMessage, systemPrompt } from "./system-prompt.ts";
 import { handOff } from "./tools/lead-and-handoff-tools.ts";
 import { executeToolCall, toolDefinitionsFor } from "./tools/registry.ts";
-import { noEffects, type RunEffects } from "./tools/tool.ts";
+import { formatPrice, noEffects, type RunEffects } from "./tools/tool.ts";
 
 export type TurnResult = {
   /** The reply to post; null when the run ended without one (never with the built-in engine). */
@@ -123,6 +123,7 @@ function hintsOf(context: AgentContext): TurnHints {
     openQuote: context.openQuote && {
       number: context.openQuote.number,
       state: context.openQuote.state,
+      total: formatPrice(context.openQuote.totalCents, context.openQuote.currency),
       awaitingApproval: context.openQuote.awaitingApproval !== null,
       discountPercent: context.openQuote.discountPercent,
       items: context.openQuote.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),

@@ -42,6 +42,8 @@ export type TurnHints = {
     number: number;
     /** draft or sent: whether "yes" means send it or confirm it. */
     state: string;
+    /** Its total as the customer reads it ("$1,347.00"). */
+    total: string;
     items: { sku: string; quantity: number }[];
     discountPercent: number;
     /** An authorization waits on staff: the quote cannot change until they decide. */

@@ -12,6 +12,8 @@ const SHORT = new Set(
 
 /** Words a kind of question expects in its answer. */
 const EXPECTS: [RegExp, string[]][] = [
+  // "What's your return policy?": the window it gives.
+  [/\b(policy|policies|politica|politicas)\b/, ["day", "dia"]],
   [
     /\b(how long|how many days|cuanto tiempo|cuantos dias|plazo)\b/,
     ["day", "dia", "week", "semana", "hour", "hora", "business", "habil"],
@@ -45,11 +47,16 @@ const keyWords = (text: string) =>
 
 /** The sentences of a passage: lines wrapped inside a sentence joined, list items kept apart. */
 function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\s*\n\s*(?![-*•]|\d+\.)/g, " ")
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}¿¡\d$-])|\n+/u)
-    .map((sentence) => sentence.replace(/^[-*•]\s*/, "").trim())
-    .filter((sentence) => sentence.length > 2);
+  return (
+    text
+      .replace(/\s*\n\s*(?![-*•]|\d+\.)/g, " ")
+      // Not after an abbreviation: "Av. Lo Boza", "St. Louis".
+      .split(
+        /(?<![\s(](?:Av|Avda|Dr|Dra|Sr|Sra|St|Mr|Mrs|Ms|No|Nº|Inc|Ltd|Co|Ave|Blvd|approx|aprox|etc|Of|Depto|Dpto)\.)(?<=[.!?])\s+(?=[\p{Lu}¿¡\d$-])|\n+/u,
+      )
+      .map((sentence) => sentence.replace(/^[-*•]\s*/, "").trim())
+      .filter((sentence) => sentence.length > 2)
+  );
 }
 
 export type PassageAnswer = { title: string; text: string };

@@ -1,6 +1,12 @@
 import { isFiller } from "../text/filler-words.ts";
 import { readNumbers, type Token } from "../text/numbers.ts";
-import { type CatalogProduct, keywordsOf, scoreProduct, withoutCountedUnits } from "../text/product-match.ts";
+import {
+  type CatalogProduct,
+  keywordsOf,
+  scoreProduct,
+  shortWordMayName,
+  withoutCountedUnits,
+} from "../text/product-match.ts";
 import { unitFit, unitOfWord } from "../text/units.ts";
 import { stem, wordMatch, wordsOf } from "../text/words.ts";
 import { CUE_WORDS } from "./sales-cues.ts";
@@ -26,6 +32,8 @@ export type Mention<P extends CatalogProduct> = {
    * tinto" for "Vino Cabernet Sauvignon". Not ours: offered as the closest, not quoted.
    */
   otherThing?: string;
+  /** Named only by a unit word ("3 boxes" for the Corrugated box): a product under discussion sold in that unit comes first. */
+  unitAsName?: string;
 };
 
 /** A count with no product named ("10", "make it 15", "I'll take 5 cases"). */
@@ -183,7 +191,10 @@ function unknownThing<P extends CatalogProduct>(tokens: Token[], products: P[]):
       ["of", "de", "del", "some", "any", "algo", "the", "el", "la", "los", "las", "you"].includes(tokens[j]?.word ?? "")
     )
       j++;
-    if (isUnknownWord(tokens[j], products)) return tokens[j]!.word;
+    // "safety vests", "cerveza artesanal": the unknown words in a row.
+    const words: string[] = [];
+    while (words.length < 3 && isUnknownWord(tokens[j], products)) words.push(tokens[j++]!.word);
+    if (words.length > 0) return words.join(" ");
   }
   return null;
 }
@@ -200,12 +211,18 @@ function bestNamed<P extends CatalogProduct>(words: (string | null)[], products:
       found = [{ product, tokens: hit.tokens }];
     } else if (Math.abs(hit.score - best) < 1e-9) found.push({ product, tokens: hit.tokens });
   }
-  return found;
+  // Equal scores on different words are two products named ("stretch wrap … packing tape"), one per
+  // round; only products named by the same words are a real choice ("5 rolls": wrap or labels).
+  const first = found.reduce<(typeof found)[number] | undefined>(
+    (a, b) => (a === undefined || Math.min(...b.tokens) < Math.min(...a.tokens) ? b : a),
+    undefined,
+  );
+  return first ? found.filter((hit) => hit.tokens.some((token) => first.tokens.includes(token))) : [];
 }
 
 /** What one part of a message names: its products (claimed word by word), its counts, remove/instead marks. */
 function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): ReadLines<P> {
-  const named: { at: number; candidates: P[]; removed: boolean; claimed: number[] }[] = [];
+  const named: { at: number; candidates: P[]; removed: boolean; claimed: number[]; unitAsName?: string }[] = [];
   // "10 boxes of gloves": the boxes count; "i need boxes": the box is named (retried below).
   let words = withoutCountedUnits(tokens);
   for (let round = 0; round < 2; round++) {
@@ -213,17 +230,23 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
       const found = bestNamed(words, products);
       if (found.length === 0) break;
       const claimed = new Set(found.flatMap((hit) => hit.tokens));
+      const unit = round === 1 ? [...claimed].map((i) => unitOfWord(tokens[i]!.word)).find(Boolean) : undefined;
       named.push({
         at: Math.min(...claimed),
         candidates: found.map((hit) => hit.product),
         removed: false,
         claimed: [...claimed],
+        ...(unit ? { unitAsName: unit } : {}),
       });
       words = words.map((word, i) => (claimed.has(i) ? null : word));
     }
     if (named.length > 0) break;
-    words = tokens.map((token) =>
-      token.value !== null ? String(token.value) : isFiller(token.word) ? null : token.word,
+    words = tokens.map((token, i) =>
+      token.value !== null
+        ? String(token.value)
+        : isFiller(token.word) || (token.word.length <= 2 && !shortWordMayName(tokens, i))
+          ? null
+          : token.word,
     );
   }
   named.sort((a, b) => a.at - b.at);
@@ -268,6 +291,7 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
       more: false,
       removed: m.removed,
       ...(other ? { otherThing: other } : {}),
+      ...(m.unitAsName ? { unitAsName: m.unitAsName } : {}),
     };
   });
   const used = new Set<number>();

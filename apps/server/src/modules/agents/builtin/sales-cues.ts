@@ -105,6 +105,10 @@ const BUY: Cues = [
   "los quiero",
   "las quiero",
   "despachalo",
+  "me llevo",
+  "nos llevamos",
+  "nos quedamos con",
+  "me quedo con",
   "hacer un pedido",
   "quiero hacer un pedido",
   "confirmar pedido",
@@ -350,6 +354,10 @@ const POLICY: Cues = [
   "santiago",
 ];
 const QUESTION_WORDS: Cues = [
+  "whats",
+  "hows",
+  "wheres",
+  "whens",
   "what",
   "when",
   "how",
@@ -420,6 +428,8 @@ export type SalesCues = {
   pick: "cheaper" | "pricier" | "first" | "second" | "last" | null;
   policy: boolean;
   question: boolean;
+  /** Asked with a question word ("what time…", "cuándo…"), not only a question mark. */
+  questionWord: boolean;
 };
 
 /** Long single-word cues, whose one-edit typos still count ("cotisacion", "discont"). */
@@ -464,5 +474,6 @@ export function readSalesCues(text: string): SalesCues {
     pick,
     policy: has(n, POLICY),
     question: text.includes("?") || text.includes("¿") || has(n, QUESTION_WORDS),
+    questionWord: has(n, QUESTION_WORDS),
   };
 }

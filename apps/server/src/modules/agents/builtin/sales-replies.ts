@@ -67,7 +67,7 @@ export const SALES_REPLIES = {
       `Done: ${quote.discount_percent}% off quote ${quote.number}. The new total is ${quote.total}. Shall I confirm the order?`,
     discountAsked: (percent: number, quote: QuoteView | null) =>
       `A ${percent}% discount is more than I can approve myself, so I've asked my manager${quote ? ` about quote ${quote.number} (${quote.total} for now)` : ""}. I'll get back to you here as soon as I hear back.`,
-    orderAsked: (quote: QuoteView) =>
+    orderAsked: (quote: Pick<QuoteView, "number" | "total">) =>
       `I've asked my manager to approve order ${quote.number} (${quote.total}); I'll confirm it here as soon as they do.`,
     nothingToQuote: (limit: number) =>
       `Tell me which products and how many you need and I'll prepare a quote${limit > 0 ? `; I can offer up to ${limit}% off` : ""}.`,
@@ -111,7 +111,7 @@ export const SALES_REPLIES = {
       `Listo: ${quote.discount_percent}% de descuento en la cotización ${quote.number}. El nuevo total es ${quote.total}. ¿Confirmo el pedido?`,
     discountAsked: (percent: number, quote: QuoteView | null) =>
       `Un descuento del ${percent}% es más de lo que puedo aprobar, así que se lo pedí a mi gerente${quote ? ` para la cotización ${quote.number} (${quote.total} por ahora)` : ""}. Te respondo aquí en cuanto me contesten.`,
-    orderAsked: (quote: QuoteView) =>
+    orderAsked: (quote: Pick<QuoteView, "number" | "total">) =>
       `Le pedí a mi gerente que apruebe el pedido ${quote.number} (${quote.total}); te lo confirmo aquí en cuanto lo haga.`,
     nothingToQuote: (limit: number) =>
       `Dime qué productos y cuántos necesitas y preparo la cotización${limit > 0 ? `; puedo ofrecer hasta ${limit}% de descuento` : ""}.`,

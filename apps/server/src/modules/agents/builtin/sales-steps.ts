@@ -164,7 +164,8 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
 
   // A question about a policy ("is there a restocking fee if I return a pallet jack?") is the documents'.
   const counted = mentions.some((m) => m.quantity !== null && !m.implied);
-  if (cues.policy && cues.question && !cues.buy && !cues.quote && !counted && hints.passages.length > 0)
+  const asksPolicy = cues.policy && cues.question && (cues.questionWord || (!cues.buy && !cues.quote));
+  if (asksPolicy && !counted && hints.passages.length > 0)
     return { kind: "say", text: knowledgeReply(conversation.language, input.text, hints.passages) };
   if (mentions.length === 0 && missing.length > 0 && !conversation.askedWhich)
     return { kind: "say", text: say.notCarried(closest, missing) };
@@ -202,15 +203,23 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
     }
   }
 
-  // A count with no product: the product under discussion.
-  if (mentions.length === 0 && loose.length > 0) {
+  // "how much for 3 boxes" after the gloves (sold by the box): the gloves, not the Corrugated box.
+  for (const mention of mentions) {
+    if (!mention.unitAsName) continue;
+    const fitting = inPlayByUnit(mention.unitAsName, input, offered, known);
+    if (fitting.length === 1) mention.candidates = fitting;
+  }
+
+  // A count with no product: the product under discussion ("make it 15", "and 5 more").
+  if (loose.length > 0) {
     const count = loose[0]!;
-    const target = countTarget(count.unit, input, offered, known, looked.named);
+    const named = new Set(mentions.flatMap((m) => m.candidates.map((p) => p.sku)));
+    const target = countTarget(count.unit, input, offered, known, looked.named, named);
     if (target === "ambiguous") {
-      const options = unitOptions(count.unit, looked, offered, known);
-      return { kind: "say", text: say.which(options) };
-    }
-    if (target) mentions = [{ candidates: [target], quantity: count.quantity, more: count.more, removed: false }];
+      if (mentions.length === 0)
+        return { kind: "say", text: say.which(unitOptions(count.unit, looked, offered, known)) };
+    } else if (target)
+      mentions = [{ candidates: [target], quantity: count.quantity, more: count.more, removed: false }, ...mentions];
   }
 
   // "Same as last time": the last order's lines.
@@ -331,42 +340,66 @@ function quoteDecision(
 
 const thenOf = (wish: SalesCues): Then => (wish.buy ? "confirm" : wish.quote || wish.send ? "send" : "none");
 
-/** Which product a bare count is about: one sold in the unit said, the quote's only line, or what the last reply offered. */
+/** The products under discussion (offered by the last reply, on the quote) sold in a unit, best fit first. */
+function inPlayByUnit(
+  unit: string,
+  input: SalesInput,
+  offered: Found[],
+  known: Map<string, Found>,
+  except = new Set<string>(),
+): Found[] {
+  const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
+  const inPlay = [
+    ...new Map(
+      [...offered, ...quoteSkus.map((sku) => known.get(sku)).filter((p): p is Found => !!p)].map((p) => [p.sku, p]),
+    ).values(),
+  ].filter((p) => !except.has(p.sku));
+  for (const fit of [1, 0.5]) {
+    const fitting = inPlay.filter((p) => unitFit(unit, p.measureUnit) >= fit);
+    if (fitting.length > 0) {
+      const last = fitting.filter((p) => offered.some((o) => o.sku === p.sku));
+      return fitting.length > 1 && last.length === 1 ? last : fitting;
+    }
+  }
+  return [];
+}
+
+/**
+ * Which product a bare count is about: one under discussion sold in the unit said, the quote's only
+ * line, or what the last reply offered; products named in the same message are not it.
+ */
 function countTarget(
   unit: string | null,
   input: SalesInput,
   offered: Found[],
   known: Map<string, Found>,
   named: Found[],
+  except = new Set<string>(),
 ): Found | "ambiguous" | null {
-  const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
-  const inPlay = [
-    ...new Map(
-      [...offered, ...quoteSkus.map((sku) => known.get(sku)).filter((p): p is Found => !!p)].map((p) => [p.sku, p]),
-    ).values(),
-  ];
   if (unit) {
-    for (const fit of [1, 0.5]) {
-      const fitting = inPlay.filter((p) => unitFit(unit, p.measureUnit) >= fit);
-      if (fitting.length === 1) return fitting[0]!;
-      if (fitting.length > 1) {
-        const last = fitting.filter((p) => offered.some((o) => o.sku === p.sku));
-        return last.length === 1 ? last[0]! : "ambiguous";
-      }
-    }
+    const fitting = inPlayByUnit(unit, input, offered, known, except);
+    if (fitting.length === 1) return fitting[0]!;
+    if (fitting.length > 1) return "ambiguous";
     // "5 rolls" with nothing under discussion: the products sold by the roll.
-    const byUnit = named.filter((p) => unitFit(unit, p.measureUnit) === 1);
+    const byUnit = named.filter((p) => unitFit(unit, p.measureUnit) === 1 && !except.has(p.sku));
     if (byUnit.length === 1) return byUnit[0]!;
     if (byUnit.length > 1) return "ambiguous";
   }
-  if (input.conversation.askedHowMany && offered.length === 1) return offered[0]!;
+  const quoteSkus = (input.hints.openQuote?.items.map((item) => item.sku) ?? []).filter((sku) => !except.has(sku));
+  const stillOffered = offered.filter((p) => !except.has(p.sku));
+  if (input.conversation.askedHowMany && stillOffered.length === 1) return stillOffered[0]!;
   if (quoteSkus.length === 1)
     return (
-      known.get(quoteSkus[0]!) ??
-      ({ sku: quoteSkus[0]!, name: quoteSkus[0]!, measureUnit: "unit", price: "", unitPriceCents: 0 } as Found)
+      known.get(quoteSkus[0]!) ?? {
+        sku: quoteSkus[0]!,
+        name: quoteSkus[0]!,
+        measureUnit: "unit",
+        price: "",
+        unitPriceCents: 0,
+      }
     );
-  if (offered.length === 1) return offered[0]!;
-  if (inPlay.length > 1) return "ambiguous";
+  if (stillOffered.length === 1) return stillOffered[0]!;
+  if (quoteSkus.length + stillOffered.length > 1) return "ambiguous";
   return null;
 }
 
@@ -485,7 +518,9 @@ function confirmSteps(done: ToolResult[], input: SalesInput, hello: string): Ste
     .reverse()
     .map((r) => (r.result.quote ?? r.result.order) as QuoteView | undefined)
     .find(Boolean);
-  return { say: hello + (quote ? say.orderAsked(quote) : REPLIES[input.conversation.language].checkingOrder("")) };
+  const open = input.hints.openQuote;
+  const asked = quote ?? (open ? { number: `Q-${open.number}`, total: open.total } : null);
+  return { say: hello + (asked ? say.orderAsked(asked) : REPLIES[input.conversation.language].checking) };
 }
 
 const sameLines = (a: Line[], b: Line[]) =>

@@ -17,7 +17,10 @@ const FILLERS = new Set(
   todo toda todos todas cada otro otra otros otras mismo misma cambia cambiar cambialo ponme pon agrega
   agregar agregame suma sumale anade quita quitar saca sacar sin mejor sean que sea son sale salen vale valen
   algun alguna algunos algunas algo nada cuesta cuestan cost costs price prices precio precios cuanto cuantos cuantas how much many quote send buy
-  order take ill will id ya serian seria`.split(/\s+/),
+  order take ill will id ya serian seria day days week weeks month months hour hours minute minutes today tomorrow
+  tonight morning afternoon evening monday tuesday wednesday thursday friday saturday sunday dia dias semana
+  semanas mes meses hora horas minutos hoy manana tarde noche lunes martes miercoles jueves viernes sabado
+  domingo am pm asap urgent urgente`.split(/\s+/),
 );
 
 export function isFiller(word: string): boolean {

@@ -46,6 +46,33 @@ const skuForms = (sku: string) => {
   return [lower, lower.replace(/[^a-z0-9]/g, "")];
 };
 
+const CONTEXT_BEFORE = new Set([
+  "de",
+  "del",
+  "of",
+  "un",
+  "una",
+  "a",
+  "el",
+  "la",
+  "some",
+  "algo",
+  "y",
+  "and",
+  "con",
+  "sin",
+]);
+
+/**
+ * Whether a two-letter word may name a product ("Té"): after "de", a count or a unit ("1 caja de té"),
+ * or opening the message ("té verde"); never mid-sentence as a pronoun ("y si te pido un 8%").
+ */
+export function shortWordMayName(tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (!before) return true;
+  return before.value !== null || CONTEXT_BEFORE.has(before.word) || unitOfWord(before.word) !== null;
+}
+
 /** How one product is named by some of a message's words: its score and which words did it. */
 export type ProductHit = { score: number; words: number; sku: boolean; tokens: number[] };
 
@@ -124,6 +151,7 @@ export function rankProducts<P extends CatalogProduct>(query: string, products: 
 export function withoutCountedUnits(tokens: Token[]): (string | null)[] {
   return tokens.map((token, i) => {
     if (token.value === null && isFiller(token.word)) return null;
+    if (token.value === null && token.word.length <= 2 && !shortWordMayName(tokens, i)) return null;
     const previous = tokens[i - 1];
     if (previous?.value != null && token.value === null && unitOfWord(token.word) !== null) return null;
     if (previous?.value != null && (token.word === "of" || token.word === "de")) return null;
