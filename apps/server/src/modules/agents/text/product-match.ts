@@ -111,9 +111,10 @@ export function scoreProduct(product: CatalogProduct, words: (string | null)[]):
       }
     });
     if (best === 0) continue;
-    tokens.push(at);
+    // Sizes add to the score but claim no word: "10 sacos de azúcar 10 kg" keeps its first 10 a count.
     if (keyword.spec) score += 0.25;
     else {
+      tokens.push(at);
       named++;
       score += best + (keyword.head ? 0.5 : 0);
     }
