@@ -23,12 +23,16 @@
 //  - tickets: `GET /app/tickets.json` with filters at 1,000,000 tickets (PostgreSQL; 100,000 on PGlite),
 //    p50/p95 beside the orders list with a state filter in the same run (goal: p95 within 1.5×);
 //    `npm run bench -- tickets pglite` (or `postgres`) measures one engine, `… tickets pglite 1000000` a size;
+//  - engine: the built-in engine's reply time over the eval conversation set, tools in memory, no
+//    database: p50/p95/max per reply and per model call beside a JSON round trip of the same requests
+//    (goal p95 ≤ 50 ms per reply);
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchEmail } from "./bench/email.mjs";
+import { benchEngine } from "./bench/engine.mjs";
 import { benchFaults } from "./bench/faults.mjs";
 import { benchKnowledge } from "./bench/knowledge.mjs";
 import { benchKnowledgeHostile } from "./bench/knowledge-hostile.mjs";
@@ -41,7 +45,8 @@ import { benchWidget } from "./bench/widget.mjs";
 import { buildWebIfStale } from "./lib.mjs";
 
 const only = process.argv[2];
-if ((await buildWebIfStale()) !== 0) process.exit(1);
+// The engine bench never serves the web app: no build for it alone.
+if (only !== "engine" && (await buildWebIfStale()) !== 0) process.exit(1);
 if (!only || only === "startup") await benchStartup();
 if (!only || only === "bundle") await benchBundle();
 if (!only || only === "widget") await benchWidget();
@@ -56,4 +61,5 @@ if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
 if (!only || only === "email") await benchEmail({ only: process.argv[3] });
 if (!only || only === "tickets")
   await benchTickets({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
+if (!only || only === "engine") await benchEngine();
 if (!only || only === "faults") await benchFaults();

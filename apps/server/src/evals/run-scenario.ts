@@ -240,7 +240,7 @@ async function insertOrder(
       sql`insert into quotes (company_id, number, state, currency, subtotal_cents, total_cents, customer_id, created_at)
           values (${order.companyId},
                   (select coalesce(max(number), 1000) + 1 from quotes where company_id = ${order.companyId}),
-                  ${order.state}, 'USD', ${total}, ${total}, ${order.customerId},
+                  ${order.state}, (select currency from companies where id = ${order.companyId}), ${total}, ${total}, ${order.customerId},
                   ${(order.createdAt ?? new Date()).toISOString()}::timestamptz)
           returning id, number`,
     );

@@ -45,19 +45,21 @@ export function readDemoDocument(companyName: string, fileName: string): Promise
 
 /**
  * Stores the company's demo documents as knowledge entries for all its AI employees and indexes them
- * in the caller's transaction (entries come out `indexed`, no job queued). A company without demo
- * documents gets none. Returns the entries' ids.
+ * in the caller's transaction (entries come out `indexed`, no job queued). The documents are those of
+ * the demo company of the same name, or of `demoSet` when given (an eval company named apart from the
+ * demo's). A company without demo documents gets none. Returns the entries' ids.
  */
 export async function seedKnowledge(
   tx: Executor,
-  company: { id: string; name: string; createdByUserId?: string | null },
+  company: { id: string; name: string; createdByUserId?: string | null; demoSet?: string },
 ): Promise<string[]> {
-  const set = DEMO_KNOWLEDGE[company.name];
+  const setName = company.demoSet ?? company.name;
+  const set = DEMO_KNOWLEDGE[setName];
   if (!set) return [];
   // Read and extract before writing: the files are small, and a bad one fails before any row is written.
   const documents = await Promise.all(
     set.documents.map(async (document) => {
-      const bytes = await readDemoDocument(company.name, document.fileName);
+      const bytes = await readDemoDocument(setName, document.fileName);
       const sniffed = sniffKnowledgeFile(document.fileName, bytes);
       if (!sniffed.ok) throw new Error(`Demo document ${set.folder}/${document.fileName}: ${sniffed.reason}`);
       return { ...document, bytes, sniffed, extracted: await extractSections(sniffed.kind, bytes) };

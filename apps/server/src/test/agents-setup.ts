@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { AGENT_CATALOG, createAgentDesk } from "#server/evals/agent-desk.ts";
+import { createDemoCatalogDesk } from "#server/evals/demo-catalog-desk.ts";
+import type { EvalCompany } from "#server/evals/scenario.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
 
@@ -49,6 +51,9 @@ export type AgentWorld = {
   t: TestApp;
   a: AgentCompany;
   b: AgentCompany;
+  /** The demo catalogs' companies (evals/demo-catalog-desk.ts), with `demoCatalogs: true`. */
+  northwind?: EvalCompany;
+  andes?: EvalCompany;
   /** Posts to the channel API with a channel token. */
   send(token: string, body: unknown): Promise<LightMyRequestResponse>;
   /** Waits until every job due on this instance has run. */
@@ -64,16 +69,26 @@ export type AgentWorld = {
   rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
 };
 
-export async function agentWorld(options: TestAppOptions & { webhookUrl?: string } = {}): Promise<AgentWorld> {
+export async function agentWorld(
+  options: TestAppOptions & {
+    webhookUrl?: string;
+    /** Also Northwind Supply and Andes Comercial with the demo catalogs and documents (the conversation set's). */
+    demoCatalogs?: boolean;
+  } = {},
+): Promise<AgentWorld> {
   const t = await createTestApp(options);
   const a = await createAgentCompany(t.db, "Acme", options.webhookUrl ? { webhookUrl: options.webhookUrl } : {});
   const b = await createAgentCompany(t.db, "Globex");
+  const demo = options.demoCatalogs
+    ? { northwind: await createDemoCatalogDesk(t.db, "northwind"), andes: await createDemoCatalogDesk(t.db, "andes") }
+    : {};
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
   return {
     t,
     a,
     b,
+    ...demo,
     send: (token, body) =>
       t.app.inject({
         method: "POST",
