@@ -98,6 +98,7 @@ export class MemoryDesk {
         number: quote.number,
         state: quote.state,
         total: formatPrice(quote.totalCents, quote.currency),
+        subtotalCents: quote.subtotalCents,
         awaitingApproval: quote.awaitingApproval !== null,
         discountPercent: quote.discountPercent,
         items: quote.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),

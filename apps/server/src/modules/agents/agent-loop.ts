@@ -124,6 +124,7 @@ function hintsOf(context: AgentContext): TurnHints {
       number: context.openQuote.number,
       state: context.openQuote.state,
       total: formatPrice(context.openQuote.totalCents, context.openQuote.currency),
+      subtotalCents: context.openQuote.subtotalCents,
       awaitingApproval: context.openQuote.awaitingApproval !== null,
       discountPercent: context.openQuote.discountPercent,
       items: context.openQuote.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),

@@ -44,6 +44,8 @@ export type TurnHints = {
     state: string;
     /** Its total as the customer reads it ("$1,347.00"). */
     total: string;
+    /** Before any discount, in cents: what a discount asked as an amount is a share of. */
+    subtotalCents: number;
     items: { sku: string; quantity: number }[];
     discountPercent: number;
     /** An authorization waits on staff: the quote cannot change until they decide. */

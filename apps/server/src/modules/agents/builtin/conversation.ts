@@ -18,6 +18,8 @@ export type ConversationSoFar = {
   askedWhich: boolean;
   /** The last reply asked how many. */
   askedHowMany: boolean;
+  /** The last reply agreed to start over: the next products replace the quote's lines. */
+  askedStartOver: boolean;
   language: MessageLanguage;
 };
 
@@ -39,6 +41,7 @@ export function readConversation(messages: ChatMessage[], fallback: MessageLangu
     offered,
     askedWhich: lastReply !== null && ASKED.which.some((cue) => lastReply!.includes(cue)),
     askedHowMany: lastReply !== null && ASKED.howMany.some((cue) => lastReply!.includes(cue)),
+    askedStartOver: lastReply !== null && ASKED.startOver.some((cue) => lastReply!.includes(cue)),
     language: conversationLanguage(customer, fallback),
   };
 }

@@ -12,10 +12,11 @@ const SHORT = new Set(
 
 /** Words a kind of question expects in its answer. */
 const EXPECTS: [RegExp, string[]][] = [
+  [/\b(what time|by when|until when|a que hora|hasta que hora)\b/, ["am", "pm", ":00", "hora"]],
   // "What's your return policy?": the window it gives.
   [/\b(policy|policies|politica|politicas)\b/, ["day", "dia"]],
   [
-    /\b(how long|how many days|cuanto tiempo|cuantos dias|plazo)\b/,
+    /\b(how long|how soon|how many days|cuanto tiempo|cuantos dias|plazo|demora|tarda|se demoran?|se tardan?)\b/,
     ["day", "dia", "week", "semana", "hour", "hora", "business", "habil"],
   ],
   [
@@ -45,6 +46,12 @@ const keyWords = (text: string) =>
       .map(stem),
   );
 
+/** The words worth comparing, as written (accents off). */
+const plainWords = (text: string) => new Set(wordsOf(text).filter((word) => word.length >= 3 && !SHORT.has(word)));
+
+/** One word starts the other, as written ("pay" and "payment"): stems are too short for this ("fre" of "free"). */
+const sharesStart = (a: string, b: string) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a));
+
 /** The sentences of a passage: lines wrapped inside a sentence joined, list items kept apart. */
 function sentencesOf(text: string): string[] {
   return (
@@ -56,10 +63,13 @@ function sentencesOf(text: string): string[] {
       )
       .map((sentence) => sentence.replace(/^[-*•]\s*/, "").trim())
       .filter((sentence) => sentence.length > 2)
+      // Table rows and price-list rows are data, not an answer: prices come from the catalog.
+      .filter((sentence) => !/\|.*\|/.test(sentence) && !/\bSKU\s*:/i.test(sentence))
   );
 }
 
-export type PassageAnswer = { title: string; text: string };
+/** The answer, with how well its best sentence fits the question (shared words, +1.5 for the kind of fact asked). */
+export type PassageAnswer = { title: string; text: string; score: number };
 
 /** The best sentence or two across the passages, from the passage holding the best one. */
 export function answerFromPassages(
@@ -69,26 +79,34 @@ export function answerFromPassages(
   if (passages.length === 0) return null;
   const plainQuestion = wordsOf(question).join(" ");
   const asked = keyWords(question);
+  const askedWords = [...plainWords(question)];
   const expected = EXPECTS.filter(([pattern]) => pattern.test(plainQuestion)).flatMap(([, words]) => words);
   const scoredPassages = passages.slice(0, 5).map((passage, p) => {
+    // The section's heading answers for all its sentences ("Which payment methods do you accept?").
+    let heading = 0;
+    for (const word of keyWords(passage.title)) if (asked.has(word)) heading += 0.75;
     const sentences = sentencesOf(passage.text).map((text, index) => {
-      let score = 0;
-      for (const word of keyWords(text)) if (asked.has(word)) score++;
+      let score = Math.min(heading, 1.5);
+      // A word of the question, or one sharing its start ("pay" and "payment", "canada" and "canadian").
+      for (const word of plainWords(text))
+        if (asked.has(stem(word))) score++;
+        else if (askedWords.some((ask) => sharesStart(ask, word))) score += 0.5;
       const lower = wordsOf(text).map(stem).join(" ") + text;
       if (expected.some((word) => lower.includes(word))) score += 1.5;
-      // Retrieval's own order breaks ties.
-      return { text, score: score - p * 0.01, index };
+      // A section's first sentence usually states its rule; retrieval's order counts too.
+      if (index === 0) score += 0.3;
+      return { text, score: score - p * 0.5, index };
     });
     return { passage: p, score: Math.max(0, ...sentences.map((s) => s.score)), sentences };
   });
   const best = scoredPassages.reduce((a, b) => (b.score > a.score ? b : a));
   const chosen = best;
   if (!chosen || chosen.score <= 0)
-    return { title: passages[0]!.title, text: sentencesOf(passages[0]!.text).slice(0, 2).join(" ") };
+    return { title: passages[0]!.title, text: sentencesOf(passages[0]!.text).slice(0, 2).join(" "), score: 0 };
   const picked = [...chosen.sentences]
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, 2)
     .filter((s, i) => i === 0 || s.score >= chosen.score - 1)
     .sort((a, b) => a.index - b.index);
-  return { title: passages[chosen.passage]!.title, text: picked.map((s) => s.text).join(" ") };
+  return { title: passages[chosen.passage]!.title, text: picked.map((s) => s.text).join(" "), score: chosen.score };
 }

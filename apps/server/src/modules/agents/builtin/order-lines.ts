@@ -83,6 +83,20 @@ const INSTEAD = [
   ["en", "lugar", "de"],
   ["rather", "than"],
 ];
+/** Words that take back the count just said: "no wait, 12", "perdón, 12", "I mean 12". */
+const CORRECTIONS = [
+  ["no", "wait"],
+  ["wait"],
+  ["sorry"],
+  ["i", "mean"],
+  ["make", "that"],
+  ["actually"],
+  ["perdon"],
+  ["digo"],
+  ["mejor", "dicho"],
+  ["no", "mejor"],
+  ["corrijo"],
+];
 const MORE = new Set(["more", "mas", "extra", "additional", "adicionales"]);
 const EACH = [
   ["each"],
@@ -338,7 +352,11 @@ function otherThing<P extends CatalogProduct>(
   candidates: P[],
   products: P[],
 ): string | null {
-  if (candidates.length !== 1) return null;
+  // Two products fit the same words ("packing" of tape and desk): another thing when neither is it.
+  if (candidates.length > 1) {
+    const others = candidates.map((candidate) => otherThing(tokens, claimed, [candidate], products));
+    return others.every((other) => other !== null && other === others[0]) ? others[0]! : null;
+  }
   const product = candidates[0]!;
   const words = keywordsOf(product.name).filter((keyword) => !keyword.spec);
   const hit = scoreProduct(
@@ -351,10 +369,16 @@ function otherThing<P extends CatalogProduct>(
   const last = Math.max(...claimed);
   if (isUnknownWord(tokens[first - 1], products)) return `${tokens[first - 1]!.word} ${tokens[first]!.word}`;
   // Names that start with the thing ("Vino Cabernet Sauvignon"): the customer's word after it.
-  const saidItsFirstWord =
-    hit.words === 1 && !words[0]!.head && wordMatch(stem(tokens[first]!.word), words[0]!.stem) > 0;
-  if (saidItsFirstWord && isUnknownWord(tokens[last + 1], products))
-    return `${tokens[first]!.word} ${tokens[last + 1]!.word}`;
+  // Only a word that is not the name's head was said ("packing", "aceite"), and the customer's next
+  // word, past a connector, is unknown: "packing peanuts", "aceite de maravilla".
+  const saidOnlyAModifier =
+    hit.words === 1 && words.some((word) => !word.head && wordMatch(stem(tokens[first]!.word), word.stem) > 0);
+  const after = ["de", "del", "of"].includes(tokens[last + 1]?.word ?? "") ? last + 2 : last + 1;
+  if (saidOnlyAModifier && isUnknownWord(tokens[after], products))
+    return tokens
+      .slice(first, after + 1)
+      .map((token) => token.word)
+      .join(" ");
   return null;
 }
 
@@ -362,8 +386,17 @@ function otherThing<P extends CatalogProduct>(
 export function readLines<P extends CatalogProduct>(text: string, products: P[]): ReadLines<P> {
   const result: ReadLines<P> = { mentions: [], loose: [], unknown: [] };
   let removing = false;
+  let correcting = false;
   for (const tokens of segments(text)) {
     const part = readSegment(tokens, products);
+    // "10 kilos de quínoa... no perdón, 12": the count corrects the product just named.
+    correcting ||= tokens.some((_, i) => CORRECTIONS.some((phrase) => startsWith(tokens, i, phrase)));
+    const corrected = result.mentions.findLast((m) => !m.removed);
+    if (correcting && corrected && part.mentions.length === 0 && part.loose.length > 0) {
+      corrected.quantity = part.loose.at(-1)!.quantity;
+      correcting = false;
+      continue;
+    }
     // "remove the tape and the gloves": the cue holds across "and".
     if (part.mentions.some((m) => m.removed)) removing = true;
     else if (

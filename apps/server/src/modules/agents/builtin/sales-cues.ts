@@ -1,4 +1,5 @@
-import { withinOneEdit } from "../text/words.ts";
+import { readNumbers } from "../text/numbers.ts";
+import { withinOneEdit, wordsOf } from "../text/words.ts";
 import { normalizeMessage } from "./intents.ts";
 
 // What a sales message wants besides its products, read as several flags at once ("hi, send me a quote
@@ -106,6 +107,12 @@ const BUY: Cues = [
   "las quiero",
   "despachalo",
   "me llevo",
+  "demosle",
+  "hagamoslo",
+  "dale nomas",
+  "go for it",
+  "do it",
+  "let s go",
   "nos llevamos",
   "nos quedamos con",
   "me quedo con",
@@ -221,6 +228,12 @@ const PRODUCT_QUESTION: Cues = [
   "trabajan con",
 ];
 const DISCOUNT: Cues = [
+  "rebajar",
+  "rebajame",
+  "rebajas",
+  "descontar",
+  "descuentas",
+  "knock",
   "discount",
   "% off",
   "percent off",
@@ -253,6 +266,14 @@ const GREETING: Cues = [
   "buen dia",
 ];
 const SAME_AS_LAST: Cues = [
+  "lo mismo que pedi",
+  "lo que pedi la ultima",
+  "what i ordered last time",
+  "what i got last time",
+  "same as my last order",
+  "same thing as last time",
+  "reorder",
+  "repeat order",
   "same as last time",
   "same as before",
   "same as last",
@@ -273,6 +294,27 @@ const SAME_AS_LAST: Cues = [
   "igual que la ultima vez",
   "el mismo pedido",
   "lo mismo que antes",
+];
+const START_OVER: Cues = [
+  "start over",
+  "start again",
+  "start from scratch",
+  "scrap all",
+  "scrap that",
+  "scratch that",
+  "forget all",
+  "forget everything",
+  "cancel everything",
+  "remove everything",
+  "clear the quote",
+  "empecemos de nuevo",
+  "empezar de nuevo",
+  "borra todo",
+  "borrar todo",
+  "olvida todo",
+  "cancela todo",
+  "desde cero",
+  "de cero",
 ];
 const CHEAPER: Cues = [
   "cheaper",
@@ -295,6 +337,11 @@ const SECOND: Cues = ["second", "the second one", "2nd", "segundo", "segunda", "
 const LAST: Cues = ["last one", "the last", "el ultimo", "la ultima"];
 /** Words that ask about a policy rather than a product: shipping, returns, payment… */
 const POLICY: Cues = [
+  "send it back",
+  "send them back",
+  "send back",
+  "devolverlo",
+  "devolverla",
   "shipping",
   "ship",
   "ships",
@@ -354,6 +401,12 @@ const POLICY: Cues = [
   "santiago",
 ];
 const QUESTION_WORDS: Cues = [
+  "can we",
+  "could we",
+  "do we",
+  "is it possible",
+  "se puede",
+  "podemos",
   "whats",
   "hows",
   "wheres",
@@ -384,6 +437,8 @@ const QUESTION_WORDS: Cues = [
 export const CUE_WORDS: ReadonlySet<string> = new Set(
   [
     QUOTE,
+    NEED,
+    START_OVER,
     SEND,
     BUY,
     YES,
@@ -424,13 +479,50 @@ export type SalesCues = {
   thanks: boolean;
   greeting: boolean;
   sameAsLast: boolean;
+  /** "Scrap all that, let's start over": the quote's lines are to be replaced. */
+  startOver: boolean;
   /** Picks among products the engine offered: by price, or by order. */
   pick: "cheaper" | "pricier" | "first" | "second" | "last" | null;
   policy: boolean;
   question: boolean;
   /** Asked with a question word ("what time…", "cuándo…"), not only a question mark. */
   questionWord: boolean;
+  /** A discount asked as an amount ("knock $20 off", "rebajar $30.000"), in the currency's whole units. */
+  discountAmount: number | null;
+  /** A percentage the customer named, in digits or words ("10%", "diez por ciento"). */
+  percent: number | null;
 };
+
+const MONEY = /[$€£]\s?(\d[\d.,]*)|(\d[\d.,]*)\s?(?:dollars?|bucks|usd|pesos|clp|d[oó]lares)\b/iu;
+
+/** "$30.000" → 30000, "$12.50" → 12.5, "1,200 dollars" → 1200. */
+function moneyAmount(text: string): number | null {
+  const match = MONEY.exec(text);
+  const raw = match?.[1] ?? match?.[2];
+  if (!raw) return null;
+  const value = /[.,]\d{3}(?!\d)/.test(raw) ? Number(raw.replace(/[.,]/g, "")) : Number(raw.replace(",", "."));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** A percentage in digits or words: "15%", "15 percent", "diez por ciento". */
+function percentOf(text: string): number | null {
+  const tokens = readNumbers(wordsOf(text));
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const digits = /^(\d{1,3}(?:\.\d+)?)%$/.exec(token.word);
+    if (digits) return Number(digits[1]);
+    if (token.value === null) continue;
+    const next = tokens[i + 1]?.word;
+    if (
+      next === "%" ||
+      next === "percent" ||
+      next === "porciento" ||
+      (next === "por" && tokens[i + 2]?.word === "ciento")
+    )
+      return token.value;
+  }
+  return null;
+}
 
 /** Long single-word cues, whose one-edit typos still count ("cotisacion", "discont"). */
 const LONG_CUES = [...CUE_WORDS].filter((word) => word.length >= 7);
@@ -467,13 +559,16 @@ export function readSalesCues(text: string): SalesCues {
     no: has(n, NO) && !has(n, ["no problem", "no worries", "sin problema"]),
     price: has(n, PRICE),
     productQuestion: has(n, PRODUCT_QUESTION),
-    discount: has(n, DISCOUNT) || /\d\s*(%|percent|por ?ciento)/i.test(text),
+    discount: has(n, DISCOUNT) || percentOf(text) !== null,
     thanks: has(n, THANKS),
     greeting: has(n, GREETING),
     sameAsLast: has(n, SAME_AS_LAST),
+    startOver: has(n, START_OVER),
     pick,
     policy: has(n, POLICY),
     question: text.includes("?") || text.includes("¿") || has(n, QUESTION_WORDS),
     questionWord: has(n, QUESTION_WORDS),
+    discountAmount: has(n, DISCOUNT) ? moneyAmount(text) : null,
+    percent: percentOf(text),
   };
 }

@@ -16,6 +16,7 @@ export type QuoteView = {
 
 /** What the engine's questions say, so the next turn knows what it asked. */
 export const ASKED = {
+  startOver: ["let's start over", "empecemos de nuevo"],
   which: ["Which one do you mean", "¿Cuál de estos"],
   howMany: ["How many", "¿Cuánt"],
 };
@@ -82,6 +83,7 @@ export const SALES_REPLIES = {
           )}. Would any of these work?`
         : `I couldn't find ${things.length ? join(things, "or") : "that"} in our catalog.`,
     noProblem: "No problem. Is there anything else I can help you with?",
+    startOver: "No problem, let's start over: which products and how many do you need?",
     welcome: "You're welcome! Anything else I can help you with?",
     quoteStatus: (quote: QuoteView | null, number: number) =>
       `Quote Q-${number} is ready${quote ? `: ${quote.total}` : ""}. Shall I send it to you, or confirm the order?`,
@@ -126,6 +128,7 @@ export const SALES_REPLIES = {
           )}. ¿Te sirve alguno?`
         : `No encontré ${things.length ? join(things, "ni") : "eso"} en nuestro catálogo.`,
     noProblem: "Sin problema. ¿Hay algo más en lo que pueda ayudarte?",
+    startOver: "Sin problema, empecemos de nuevo: ¿qué productos y cuántos necesitas?",
     welcome: "¡De nada! ¿Te ayudo con algo más?",
     quoteStatus: (quote: QuoteView | null, number: number) =>
       `La cotización Q-${number} está lista${quote ? `: ${quote.total}` : ""}. ¿Te la envío o confirmo el pedido?`,

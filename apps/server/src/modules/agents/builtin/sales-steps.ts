@@ -51,6 +51,7 @@ type Decision =
   | { kind: "authorize_discount"; percent: number }
   | { kind: "ask_human" }
   | { kind: "greet" }
+  | { kind: "greet" }
   | { kind: "find_orders"; orderNumber: number | null };
 
 const MAX_QUERY = 200;
@@ -126,8 +127,8 @@ type Looked = {
 };
 
 /** A percentage in the message that is not a discount: the "70%" of "Chocolate 70% cacao". */
-function discountAsked(understood: UnderstoodMessage, mentions: Mention<Found>[]): number | null {
-  const percent = understood.discountPercent;
+function discountAsked(understood: UnderstoodMessage, cues: SalesCues, mentions: Mention<Found>[]): number | null {
+  const percent = understood.discountPercent ?? cues.percent;
   if (percent === null) return null;
   const isSize = mentions.some((m) =>
     m.candidates.some((p) => keywordsOf(p.name).some((k) => k.spec && k.stem === `${percent}%`)),
@@ -165,8 +166,10 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
   // A question about a policy ("is there a restocking fee if I return a pallet jack?") is the documents'.
   const counted = mentions.some((m) => m.quantity !== null && !m.implied);
   const asksPolicy = cues.policy && cues.question && (cues.questionWord || (!cues.buy && !cues.quote));
-  if (asksPolicy && !counted && hints.passages.length > 0)
-    return { kind: "say", text: knowledgeReply(conversation.language, input.text, hints.passages) };
+  if (asksPolicy && !counted) {
+    const answer = knowledgeReply(conversation.language, input.text, hints.passages);
+    return answer ? { kind: "say", text: answer } : { kind: "ask_human" };
+  }
   if (mentions.length === 0 && missing.length > 0 && !conversation.askedWhich)
     return { kind: "say", text: say.notCarried(closest, missing) };
 
@@ -247,8 +250,11 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
   if (ambiguous) return { kind: "say", text: say.which(ambiguous.candidates.slice(0, 4)) };
 
   // The quote's new lines.
-  const items: Line[] = quote ? quote.items.map((item) => ({ ...item })) : [];
-  let changed = false;
+  // "Scrap all that, let's start over": the next products replace the quote's lines.
+  const fresh = cues.startOver || conversation.askedStartOver;
+  if (cues.startOver && mentions.length === 0) return { kind: "say", text: say.startOver };
+  const items: Line[] = quote && !fresh ? quote.items.map((item) => ({ ...item })) : [];
+  let changed = fresh && quote !== null && mentions.some((m) => !m.removed && m.quantity !== null);
   const askCount: Found[] = [];
   const removedCounts: number[] = [];
   for (const mention of mentions.filter((m) => m.removed)) {
@@ -282,7 +288,13 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
     }
   }
 
-  const percent = discountAsked(understood, mentions);
+  // "$20 off" on the quote: the whole percentage that stays within the amount asked.
+  const subtotal = quote?.subtotalCents ?? 0;
+  const fromAmount =
+    cues.discountAmount !== null && subtotal > 0
+      ? Math.max(1, Math.floor((cues.discountAmount * 100 * 100) / subtotal))
+      : null;
+  const percent = discountAsked(understood, cues, mentions) ?? fromAmount;
   const wantsDiscount = percent !== null || cues.discount;
   const target = percent ?? (cues.discount ? limit : null);
   const discount = target !== null && target <= limit && target > 0 ? target : undefined;
@@ -308,7 +320,6 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
     if (!looked.lookedUpNames || looked.named.length > 0) return { kind: "say", text: say.nothingToSend };
   }
   if (cues.no) return { kind: "say", text: say.noProblem };
-  const passage = hints.passages[0];
   // Something named that the catalog lacks ("do you sell forklifts?"): say so, offer the closest.
   if (looked.lookedUpNames && looked.named.length === 0 && !cues.policy && !cues.greeting) {
     if (cues.productQuestion || cues.price || cues.need || wish.quote || wish.buy || loose.length > 0)
@@ -316,14 +327,18 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
   }
   if ((cues.price || cues.productQuestion) && (looked.named.length > 0 || offered.length > 0))
     return { kind: "say", text: productInfo(say, looked.named.length > 0 ? looked.named.slice(0, 3) : offered, true) };
-  if (passage && (cues.policy || cues.question || looked.lookedUpNames))
-    return { kind: "say", text: knowledgeReply(conversation.language, input.text, hints.passages) };
+  const answer =
+    cues.policy || cues.question
+      ? knowledgeReply(conversation.language, input.text, hints.passages)
+      : looked.lookedUpNames
+        ? knowledgeReply(conversation.language, input.text, hints.passages, 2)
+        : null;
+  if (answer) return { kind: "say", text: answer };
   // A policy the documents do not answer is staff's to answer, never the engine's to invent.
   if (cues.policy && cues.question) return { kind: "ask_human" };
   if (cues.thanks) return { kind: "say", text: say.welcome };
   const replies = REPLIES[conversation.language];
-  if (cues.greeting || cues.yes)
-    return { kind: "say", text: replies.greeting(hints.employeeName, hints.companyName, hints.customerName) };
+  if (cues.greeting || cues.yes) return { kind: "greet" };
   return { kind: "say", text: replies.outOfScope(hints.companyName) };
 }
 
@@ -414,9 +429,17 @@ function productInfo(say: (typeof SALES_REPLIES)["en"], products: Found[], ask: 
   return ask ? `${lines} ${say.howManyOf(products)}` : lines;
 }
 
-function knowledgeReply(language: "en" | "es", question: string, passages: { title: string; text: string }[]): string {
+/** The documents' answer to a question, or null when no passage shares enough of its words to answer it. */
+function knowledgeReply(
+  language: "en" | "es",
+  question: string,
+  passages: { title: string; text: string }[],
+  // How well the best sentence must fit: a question's word (retrieval already chose the passages), or
+  // two words for a message that asks nothing.
+  minScore = 1,
+): string | null {
   const answer = answerFromPassages(question, passages);
-  return answer ? REPLIES[language].fromKnowledge(answer.title, answer.text) : REPLIES[language].checking;
+  return answer && answer.score >= minScore ? REPLIES[language].fromKnowledge(answer.title, answer.text) : null;
 }
 
 /** The decision's next tool call, or the reply once its tools have answered. */

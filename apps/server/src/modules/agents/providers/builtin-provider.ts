@@ -2,6 +2,7 @@ import type { AgentToolName } from "@foreman/contract";
 import { readConversation } from "../builtin/conversation.ts";
 import { type MessageLanguage, type UnderstoodMessage, understandMessage } from "../builtin/intents.ts";
 import { type Order, REPLIES } from "../builtin/replies.ts";
+import { readSalesCues } from "../builtin/sales-cues.ts";
 import { salesStep } from "../builtin/sales-steps.ts";
 import type { Step, ToolCallStep, ToolResult } from "../builtin/step.ts";
 import { ticketStep } from "../builtin/ticket-steps.ts";
@@ -96,7 +97,8 @@ export function nextStep(
     return last
       ? { say: say.handedOff }
       : { call: "hand_off", args: { to: "staff", reason: "The customer asked for a person." } };
-  if (understood.intent === "order_status") {
+  // "Lo mismo que pedí la última vez" names the last order to quote it again, not to track it.
+  if (understood.intent === "order_status" && !readSalesCues(text).sameAsLast) {
     if (!last)
       return { call: "find_orders", args: understood.orderNumber ? { order_number: understood.orderNumber } : {} };
     if (!last.ok) return { say: say.checking };

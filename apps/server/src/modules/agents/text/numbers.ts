@@ -88,6 +88,11 @@ const HUNDREDS: Record<string, number> = {
 };
 /** Phrases that are a number on their own ("a dozen"): matched before single words. */
 const PHRASES: [string[], number][] = [
+  [["una", "docena", "y", "media"], 18],
+  [["docena", "y", "media"], 18],
+  [["a", "dozen", "and", "a", "half"], 18],
+  [["a", "couple", "of", "dozen"], 24],
+  [["a", "couple", "dozen"], 24],
   [["half", "a", "dozen"], 6],
   [["media", "docena"], 6],
   [["a", "dozen"], 12],
@@ -170,6 +175,8 @@ export function readNumbers(words: string[]): Token[] {
 
 /** "twenty five", "twenty-five", "ciento veinte", "treinta y dos", "veinte": the number and how many words it took. */
 function spelledNumber(words: string[], start: number): { value: number; length: number } | null {
+  // "diez por ciento" is ten percent, not a hundred.
+  if (words[start] === "ciento" && words[start - 1] === "por") return null;
   let value = 0;
   let i = start;
   const first = words[i]!;

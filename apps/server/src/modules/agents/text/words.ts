@@ -52,7 +52,14 @@ export const TYPO_MIN_LENGTH = 5;
 /** How well a customer's word names a catalog word, both stemmed: 1 exact, 0.8 a typo, 0 not at all. */
 export function wordMatch(said: string, catalog: string): number {
   if (said === catalog) return 1;
-  if (catalog.length >= TYPO_MIN_LENGTH && said.length >= TYPO_MIN_LENGTH - 1 && withinOneEdit(said, catalog))
+  // A typo keeps the word's first and last letters ("strech", "harrina"); "grande" is not "grano".
+  const sameEnds = said[0] === catalog[0] && said.at(-1) === catalog.at(-1);
+  if (
+    catalog.length >= TYPO_MIN_LENGTH &&
+    said.length >= TYPO_MIN_LENGTH - 1 &&
+    sameEnds &&
+    withinOneEdit(said, catalog)
+  )
     return 0.8;
   return 0;
 }
