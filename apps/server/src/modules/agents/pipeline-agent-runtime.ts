@@ -6,7 +6,8 @@ import { type OutboundChannels, postAiMessage } from "../conversations/index.ts"
 import type { JobQueue } from "../jobs/index.ts";
 import { confirmOpenQuote, discountOpenQuote, lockQuote } from "../orders/index.ts";
 import type { AgentDelivery, AgentRuntime, HumanResponse } from "./agent-runtime.ts";
-import { detectLanguage } from "./builtin/intents.ts";
+import { conversationLanguage } from "./builtin/conversation.ts";
+import { detectLanguage, type MessageLanguage } from "./builtin/intents.ts";
 import { type ResumeFacts, resumeMessage } from "./resume-message.ts";
 import { formatPrice } from "./tools/tool.ts";
 
@@ -46,7 +47,7 @@ export class PipelineAgentRuntime implements AgentRuntime {
       { actionType: task.actionType, title: task.title, request },
       { answer, decision },
       facts,
-      detectLanguage(await lastCustomerText(tx, conversation.id)),
+      await customerLanguage(tx, conversation.id),
     );
     const delivery: AgentDelivery = { messages: [], ...(outcome ? { outcome } : {}) };
     if (content.trim() === "") return delivery;
@@ -105,12 +106,14 @@ async function applyRequest(
   return { quote: changed, outcome: { outcome: "applied", reason: null } };
 }
 
-async function lastCustomerText(tx: Executor, conversationId: string): Promise<string> {
-  const [row] = await tx
+/** The language the customer writes in: their latest message with clear signs ("dale" alone has none). */
+async function customerLanguage(tx: Executor, conversationId: string): Promise<MessageLanguage> {
+  const rows = await tx
     .select({ content: messages.content })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.senderType, "customer")))
     .orderBy(desc(messages.createdAt))
-    .limit(1);
-  return row?.content ?? "";
+    .limit(5);
+  const texts = rows.map((row) => row.content).reverse();
+  return conversationLanguage(texts, detectLanguage(texts.at(-1) ?? ""));
 }

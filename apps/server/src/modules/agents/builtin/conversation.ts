@@ -50,7 +50,7 @@ export function readConversation(messages: ChatMessage[], fallback: MessageLangu
  * The language to answer in: the message's own signs, else the latest earlier message with signs
  * ("ok", "10" keep the conversation's language), else the employee's first language.
  */
-function conversationLanguage(customer: string[], fallback: MessageLanguage): MessageLanguage {
+export function conversationLanguage(customer: string[], fallback: MessageLanguage): MessageLanguage {
   for (let i = customer.length - 1; i >= 0; i--) {
     const { spanish, english } = detectLanguageSigns(customer[i]!);
     if (spanish !== english) return spanish > english ? "es" : "en";
