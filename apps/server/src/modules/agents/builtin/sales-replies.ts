@@ -57,7 +57,7 @@ export const SALES_REPLIES = {
         "or",
       )}?`,
     draft: (quote: QuoteView) =>
-      `${linesEn(quote)}\nTotal: ${quote.total}${discountEn(quote)}, on quote ${quote.number}. Shall I send it to you, or confirm the order?`,
+      `I've prepared quote ${quote.number}:\n${linesEn(quote)}\nTotal: ${quote.total}${discountEn(quote)}. Shall I send it to you, or confirm the order?`,
     updated: (quote: QuoteView) =>
       `I've updated quote ${quote.number}:\n${linesEn(quote)}\nTotal: ${quote.total}${discountEn(quote)}. Shall I send it to you, or confirm the order?`,
     sent: (quote: QuoteView) =>
@@ -102,7 +102,7 @@ export const SALES_REPLIES = {
         "o",
       )}?`,
     draft: (quote: QuoteView) =>
-      `${linesEs(quote)}\nTotal: ${quote.total}${discountEs(quote)}, en la cotización ${quote.number}. ¿Te la envío o confirmo el pedido?`,
+      `Preparé la cotización ${quote.number}:\n${linesEs(quote)}\nTotal: ${quote.total}${discountEs(quote)}. ¿Te la envío o confirmo el pedido?`,
     updated: (quote: QuoteView) =>
       `Actualicé la cotización ${quote.number}:\n${linesEs(quote)}\nTotal: ${quote.total}${discountEs(quote)}. ¿Te la envío o confirmo el pedido?`,
     sent: (quote: QuoteView) =>
