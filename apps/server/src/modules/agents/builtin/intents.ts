@@ -86,6 +86,10 @@ const CUES: Record<
       "speak with a person",
       "real people",
       "someone call me",
+      "someone from sales",
+      "get me someone",
+      "put me through",
+      "transfer me",
       "call me back",
       "give me a call",
       "sales team",
@@ -385,6 +389,18 @@ const PROBLEM_CUES: Record<ProblemKind, { en: string[]; es: string[] }> = {
   },
 };
 
+/** A problem supposed, not reported: the customer asks what would happen. */
+const HYPOTHETICAL = [
+  "if something",
+  "if anything",
+  "if it arrives",
+  "if an item",
+  "si algo",
+  "si llega",
+  "en caso de que",
+  "si me llega",
+];
+
 /** Phrases holding a problem word that ask something else ("¿cuánto falta?": how long until it arrives). */
 const NOT_A_PROBLEM = ["cuanto falta", "cuanto le falta", "falta poco", "missing out"];
 
@@ -541,7 +557,7 @@ const containsCue = (normalized: string, cue: string) =>
 
 const PERCENT = /(\d{1,3}(?:[.,]\d+)?)\s*(?:%|percent\b|por ?ciento\b)/i;
 const ORDER_NUMBER =
-  /\b(?:order|pedido|orden|quote|cotizacion|q)\s*(?:number|numero|n|no)?\s*#?\s*-?\s*(\d{3,9})\b|#\s*(\d{3,9})\b/i;
+  /\b(?:order|pedido|orden|quote|cotizacion|q)\s*(?:number|numero|nro|num|n|no)?\.?\s*[#°º]?\s*-?\s*(\d{3,9})\b|#\s*(\d{3,9})\b/i;
 const TICKET_NUMBER = /\b(?:t\s*-\s*|t|ticket\s*#?\s*(?:t\s*-?\s*)?)(\d{3,9})\b/i;
 const QUANTITY =
   /\b(\d{1,6})\s*(?:x\b|units?\b|pieces?\b|pcs\b|boxes\b|cases\b|unidades?\b|piezas?\b|cajas?\b|bultos?\b)/i;
@@ -563,6 +579,8 @@ const anyCue = (normalized: string, cues: { en: string[]; es: string[] }) =>
 /** What went wrong, by the first kind with a cue; null when the message reports no problem. */
 function problemOf(normalized: string): { kind: ProblemKind; hits: string[] } | null {
   if (NOT_A_PROBLEM.some((phrase) => containsCue(normalized, phrase))) return null;
+  // "If something arrives damaged, how long do I have to claim?": a question about the policy.
+  if (HYPOTHETICAL.some((phrase) => containsCue(normalized, phrase))) return null;
   for (const kind of PROBLEM_KINDS) {
     const hits = anyCue(normalized, PROBLEM_CUES[kind]);
     if (hits.length > 0) return { kind, hits };

@@ -36,7 +36,10 @@ const EXPECTS: [RegExp, string[]][] = [
       "sabado",
     ],
   ],
-  [/\b(how much|fee|cost|cuanto cuesta|cuanto sale|costo|cargo)\b/, ["$", "fee", "cargo", "costo", "free", "gratis"]],
+  [
+    /\b(how much|fee|cost|whats shipping|what s shipping|cuanto (me )?(cuesta|sale|cobran|cobra|vale)|costo|cargo)\b/,
+    ["$", "fee", "cargo", "costo", "free", "gratis"],
+  ],
 ];
 
 const keyWords = (text: string) =>
@@ -97,16 +100,20 @@ export function answerFromPassages(
       if (index === 0) score += 0.3;
       return { text, score: score - p * 0.5, index };
     });
-    return { passage: p, score: Math.max(0, ...sentences.map((s) => s.score)), sentences };
+    return { passage: p, score: Math.max(0, ...sentences.map((s) => s.score)), sentences, heading };
   });
   const best = scoredPassages.reduce((a, b) => (b.score > a.score ? b : a));
   const chosen = best;
   if (!chosen || chosen.score <= 0)
     return { title: passages[0]!.title, text: sentencesOf(passages[0]!.text).slice(0, 2).join(" "), score: 0 };
-  const picked = [...chosen.sentences]
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+  const ranked = [...chosen.sentences].sort((a, b) => b.score - a.score || a.index - b.index);
+  const picked = ranked
     .slice(0, 2)
     .filter((s, i) => i === 0 || s.score >= chosen.score - 1)
     .sort((a, b) => a.index - b.index);
+  // A section its heading matched opens with its rule ("We accept…"): keep that first sentence.
+  const opening = chosen.sentences[0];
+  if (chosen.heading > 0 && opening && !picked.includes(opening)) picked.splice(0, picked.length > 1 ? 1 : 0, opening);
+  picked.sort((a, b) => a.index - b.index);
   return { title: passages[chosen.passage]!.title, text: picked.map((s) => s.text).join(" "), score: chosen.score };
 }

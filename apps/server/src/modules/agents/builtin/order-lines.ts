@@ -83,6 +83,17 @@ const INSTEAD = [
   ["en", "lugar", "de"],
   ["rather", "than"],
 ];
+/** Words that say what goods are for: "for the packing line", "para el local". */
+const PURPOSE = new Set(["for", "para", "in", "en", "at"]);
+/** What otherThing answers for a purpose ("for the packing line"): not a product asked for at all. */
+const PURPOSE_PHRASE = "";
+
+/** Only words that are not the name's head were said ("packing" of "Packing tape"). */
+function hitsOnlyModifiers(tokens: Token[], claimed: number[], product: CatalogProduct): boolean {
+  const heads = keywordsOf(product.name).filter((keyword) => keyword.head);
+  return !claimed.some((i) => heads.some((head) => wordMatch(stem(tokens[i]!.word), head.stem) > 0));
+}
+
 /** Words that take back the count just said: "no wait, 12", "perdón, 12", "I mean 12". */
 const CORRECTIONS = [
   ["no", "wait"],
@@ -96,6 +107,9 @@ const CORRECTIONS = [
   ["mejor", "dicho"],
   ["no", "mejor"],
   ["corrijo"],
+  ["no"],
+  ["mejor"],
+  ["better"],
 ];
 const MORE = new Set(["more", "mas", "extra", "additional", "adicionales"]);
 const EACH = [
@@ -297,6 +311,9 @@ function readSegment<P extends CatalogProduct>(tokens: Token[], products: P[]): 
         counts.push({ at: i, quantity: 1, unit, more: false, implied: true });
     });
   const each = tokens.some((_, i) => EACH.some((p) => startsWith(tokens, i, p)));
+  // "for the packing line": named only to say what the goods are for.
+  for (let k = named.length - 1; k >= 0; k--)
+    if (otherThing(tokens, named[k]!.claimed, named[k]!.candidates, products) === PURPOSE_PHRASE) named.splice(k, 1);
   const mentions: Mention<P>[] = named.map((m) => {
     const other = otherThing(tokens, m.claimed, m.candidates, products);
     return {
@@ -367,6 +384,11 @@ function otherThing<P extends CatalogProduct>(
   if (hit.sku || hit.words >= words.length) return null;
   const first = Math.min(...claimed);
   const last = Math.max(...claimed);
+  // "14 rolls for the packing line": what the goods are for, not a product asked for.
+  const before =
+    tokens[first - 1]?.word === "the" || tokens[first - 1]?.word === "la" || tokens[first - 1]?.word === "el" ? 2 : 1;
+  if (PURPOSE.has(tokens[first - before]?.word ?? "") && hitsOnlyModifiers(tokens, claimed, product))
+    return PURPOSE_PHRASE;
   if (isUnknownWord(tokens[first - 1], products)) return `${tokens[first - 1]!.word} ${tokens[first]!.word}`;
   // Names that start with the thing ("Vino Cabernet Sauvignon"): the customer's word after it.
   // Only a word that is not the name's head was said ("packing", "aceite"), and the customer's next

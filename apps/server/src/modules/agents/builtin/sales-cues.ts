@@ -114,8 +114,6 @@ const BUY: Cues = [
   "do it",
   "let s go",
   "nos llevamos",
-  "nos quedamos con",
-  "me quedo con",
   "hacer un pedido",
   "quiero hacer un pedido",
   "confirmar pedido",
@@ -315,6 +313,15 @@ const START_OVER: Cues = [
   "cancela todo",
   "desde cero",
   "de cero",
+  "borralo todo",
+  "borra todo eso",
+  "quita todo",
+  "saca todo",
+  "elimina todo",
+  "remove all",
+  "delete everything",
+  "clear everything",
+  "empty the quote",
 ];
 const CHEAPER: Cues = [
   "cheaper",
@@ -337,6 +344,10 @@ const SECOND: Cues = ["second", "the second one", "2nd", "segundo", "segunda", "
 const LAST: Cues = ["last one", "the last", "el ultimo", "la ultima"];
 /** Words that ask about a policy rather than a product: shipping, returns, payment… */
 const POLICY: Cues = [
+  "devuelven",
+  "devuelve",
+  "reembolsan",
+  "refunded",
   "send it back",
   "send them back",
   "send back",

@@ -70,6 +70,15 @@ function namesSomething(text: string): boolean {
   });
 }
 
+/** The unit words that follow a count ("14 rolls", "2 sacos"), as a catalog query; null when none. */
+function countedUnits(text: string): string | null {
+  const tokens = readNumbers(wordsOf(text));
+  const units = tokens.flatMap((token, i) =>
+    tokens[i - 1]?.value != null && token.value === null && unitOfWord(token.word) ? [token.word] : [],
+  );
+  return units.length > 0 ? [...new Set(units)].join(" ") : null;
+}
+
 /** The SKUs the conversation is about: what the last reply offered and what the quote holds. */
 function contextSkus(input: SalesInput): string[] {
   const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
@@ -92,6 +101,9 @@ function lookups(input: SalesInput, cues: SalesCues): ToolCallStep[] {
     cues.productQuestion ||
     readNumbers(wordsOf(text)).some((token) => token.value !== null);
   if (context.length > 0 && refersBack) calls.push({ call: "find_products", args: { query: context.join(" ") } });
+  // "14 rolls for the packing line": the products sold by the roll, should no name fit.
+  const units = countedUnits(text);
+  if (units && units !== text.slice(0, MAX_QUERY)) calls.push({ call: "find_products", args: { query: units } });
   if (cues.sameAsLast) calls.push({ call: "find_orders", args: {} });
   return calls;
 }
@@ -108,7 +120,9 @@ export function salesStep(input: SalesInput): Step {
   const named = byQuery(text.slice(0, MAX_QUERY));
   const context = byQuery(contextSkus(input).join(" "));
   const orders = looked.find((r) => r.name === "find_orders");
+  const units = countedUnits(text);
   const decision = decide(input, cues, {
+    byUnit: units ? productsOf(byQuery(units)) : [],
     named: productsOf(named),
     suggestions: productsOf(named, "suggestions"),
     lookedUpNames: named !== undefined,
@@ -119,6 +133,8 @@ export function salesStep(input: SalesInput): Step {
 }
 
 type Looked = {
+  /** The products sold in the unit a count names ("5 rolls"). */
+  byUnit: Found[];
   named: Found[];
   suggestions: Found[];
   lookedUpNames: boolean;
@@ -174,7 +190,7 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
     return { kind: "say", text: say.notCarried(closest, missing) };
 
   const known = new Map<string, Found>();
-  for (const p of [...looked.context, ...looked.named]) known.set(p.sku, p);
+  for (const p of [...looked.byUnit, ...looked.context, ...looked.named]) known.set(p.sku, p);
   const offered = conversation.offered.map((sku) => known.get(sku)).filter((p): p is Found => p !== undefined);
 
   // The last reply asked which product: this message picks one, the count and wish come from the request before.
@@ -213,11 +229,17 @@ function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
     if (fitting.length === 1) mention.candidates = fitting;
   }
 
+  // "Just the desk for now. One please": the count is the product just named without one.
+  const uncounted = mentions.filter((m) => !m.removed && m.quantity === null && m.candidates.length === 1);
+  if (loose.length > 0 && uncounted.length === 1) {
+    uncounted[0]!.quantity = loose[0]!.quantity;
+    loose = loose.slice(1);
+  }
   // A count with no product: the product under discussion ("make it 15", "and 5 more").
   if (loose.length > 0) {
     const count = loose[0]!;
     const named = new Set(mentions.flatMap((m) => m.candidates.map((p) => p.sku)));
-    const target = countTarget(count.unit, input, offered, known, looked.named, named);
+    const target = countTarget(count.unit, input, offered, known, [...looked.named, ...looked.byUnit], named);
     if (target === "ambiguous") {
       if (mentions.length === 0)
         return { kind: "say", text: say.which(unitOptions(count.unit, looked, offered, known)) };
@@ -419,7 +441,9 @@ function countTarget(
 }
 
 function unitOptions(unit: string | null, looked: Looked, offered: Found[], known: Map<string, Found>): Found[] {
-  const pool = [...new Map([...offered, ...looked.context, ...looked.named].map((p) => [p.sku, p])).values()];
+  const pool = [
+    ...new Map([...offered, ...looked.context, ...looked.named, ...looked.byUnit].map((p) => [p.sku, p])).values(),
+  ];
   const fitting = unit ? pool.filter((p) => unitFit(unit, p.measureUnit) > 0) : pool;
   return (fitting.length > 1 ? fitting : pool).slice(0, 4).map((p) => known.get(p.sku) ?? p);
 }

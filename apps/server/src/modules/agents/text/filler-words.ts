@@ -20,7 +20,7 @@ const FILLERS = new Set(
   order take ill will id ya serian seria day days week weeks month months hour hours minute minutes today tomorrow
   tonight morning afternoon evening monday tuesday wednesday thursday friday saturday sunday dia dias semana
   semanas mes meses hora horas minutos hoy manana tarde noche lunes martes miercoles jueves viernes sabado
-  domingo am pm asap urgent urgente`.split(/\s+/),
+  domingo am pm asap urgent urgente plata dinero money`.split(/\s+/),
 );
 
 export function isFiller(word: string): boolean {

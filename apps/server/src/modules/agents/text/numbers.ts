@@ -160,7 +160,10 @@ export function readNumbers(words: string[]): Token[] {
       continue;
     }
     // "the cheaper one", "this one", "el otro": a pronoun, not a count.
-    const pronoun = ["one", "uno", "una"].includes(word) && PRONOUN_BEFORE.has(words[i - 1] ?? "");
+    // "the stretch wrap one": "one" closing a phrase opened by "the" stands for a product.
+    const closesThePhrase =
+      word === "one" && !words[i + 1] && words.slice(Math.max(0, i - 4), i).some((w) => w === "the" || w === "that");
+    const pronoun = (["one", "uno", "una"].includes(word) && PRONOUN_BEFORE.has(words[i - 1] ?? "")) || closesThePhrase;
     const spelled = pronoun ? null : spelledNumber(words, i);
     if (spelled) {
       tokens.push({ word: words.slice(i, i + spelled.length).join(" "), value: spelled.value });
