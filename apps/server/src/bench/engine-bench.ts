@@ -22,7 +22,12 @@ import {
 import type { EvalCompany, EvalWorld, Facts, Scenario, SetupContext } from "#server/evals/scenario.ts";
 import { STEP_CAP_REPLY } from "#server/modules/agents/agent-loop.ts";
 import { type AgentContext, HISTORY_MESSAGES } from "#server/modules/agents/context.ts";
-import type { ChatMessage, ModelRequest, TurnHints } from "#server/modules/agents/model-provider.ts";
+import {
+  type ChatMessage,
+  type ModelRequest,
+  type TurnHints,
+  toolResultMessage,
+} from "#server/modules/agents/model-provider.ts";
 import { BuiltinProvider } from "#server/modules/agents/providers/builtin-provider.ts";
 import { conversationDataMessage, systemPrompt } from "#server/modules/agents/system-prompt.ts";
 import { toolDefinitionsFor } from "#server/modules/agents/tools/registry.ts";
@@ -190,14 +195,7 @@ async function replay(scenario: Scenario, timings: Timings | null): Promise<bool
       messages.push({ role: "assistant", content: answer.content, toolCalls: answer.toolCalls });
       for (const call of answer.toolCalls) {
         const outcome = desk.run(call);
-        messages.push({
-          role: "tool",
-          toolCallId: call.id,
-          name: call.name,
-          content: JSON.stringify(
-            outcome.ok ? { ok: true, result: outcome.result } : { ok: false, error: outcome.error },
-          ),
-        });
+        messages.push(toolResultMessage(call, outcome));
       }
     }
     timings?.replyMs.push(replyMs);

@@ -154,6 +154,24 @@ export type Scenario = {
   knownIssue?: string;
 };
 
+/** The final state of a customer who got no answer at all: every goal must fail on it. */
+export function nothingHappened(language: Language, prices: Record<string, number>): FinalState {
+  return {
+    language,
+    facts: {},
+    conversation: null,
+    quotes: [],
+    orders: {},
+    tasks: [],
+    tickets: [],
+    toolCalls: [],
+    runOutcomes: [],
+    replies: [],
+    lastReply: "",
+    prices,
+  };
+}
+
 // ——— Goal helpers: each answers the failures it finds (none when all is well) ———
 
 /** Tools that change something (a quote, an order, an action item, who handles the conversation). */

@@ -2,7 +2,7 @@ import type { TraceStep } from "@foreman/contract";
 import type { Db } from "#server/db/client.ts";
 import type { FollowerMailDeps } from "../tickets/index.ts";
 import type { AgentContext } from "./context.ts";
-import type { ChatMessage, ModelProvider, TurnHints } from "./model-provider.ts";
+import { type ChatMessage, type ModelProvider, type TurnHints, toolResultMessage } from "./model-provider.ts";
 import { conversationDataMessage, systemPrompt } from "./system-prompt.ts";
 import { handOff } from "./tools/lead-and-handoff-tools.ts";
 import { executeToolCall, toolDefinitionsFor } from "./tools/registry.ts";
@@ -91,14 +91,7 @@ export async function runAgentTurn(options: {
         ok: outcome.ok,
         durationMs: Math.round(performance.now() - started),
       });
-      messages.push({
-        role: "tool",
-        toolCallId: call.id,
-        name: call.name,
-        content: JSON.stringify(
-          outcome.ok ? { ok: true, result: outcome.result } : { ok: false, error: outcome.error },
-        ),
-      });
+      messages.push(toolResultMessage(call, outcome));
     }
   }
 

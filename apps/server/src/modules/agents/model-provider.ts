@@ -16,6 +16,19 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; toolCalls?: ToolCall[] }
   | { role: "tool"; toolCallId: string; name: string; content: string };
 
+/** A tool's answer as the model reads it: `{ok, result}` or `{ok, error}` as JSON, tied to its call. */
+export function toolResultMessage(
+  call: ToolCall,
+  outcome: { ok: true; result: unknown } | { ok: false; error: string },
+): ChatMessage {
+  return {
+    role: "tool",
+    toolCallId: call.id,
+    name: call.name,
+    content: JSON.stringify(outcome.ok ? { ok: true, result: outcome.result } : { ok: false, error: outcome.error }),
+  };
+}
+
 export type ToolDefinition = {
   name: string;
   description: string;
