@@ -136,3 +136,9 @@ export const SALES_REPLIES = {
 } satisfies Record<MessageLanguage, unknown>;
 
 export type SalesReplies = (typeof SALES_REPLIES)["en"];
+
+/** The products asked about with their prices, then how many are needed. */
+export function productInfo(say: SalesReplies, products: FoundProduct[], ask: boolean): string {
+  const lines = products.map((p) => say.productLine(p)).join(" ");
+  return ask ? `${lines} ${say.howManyOf(products)}` : lines;
+}

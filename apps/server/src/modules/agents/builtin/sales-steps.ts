@@ -1,17 +1,17 @@
-import type { AgentToolName } from "@foreman/contract";
-import type { TurnHints } from "../model-provider.ts";
 import { isFiller } from "../text/filler-words.ts";
 import { readNumbers } from "../text/numbers.ts";
 import { keywordsOf } from "../text/product-match.ts";
-import { unitFit, unitOfWord } from "../text/units.ts";
+import { unitOfWord } from "../text/units.ts";
 import { wordsOf } from "../text/words.ts";
-import type { ConversationSoFar } from "./conversation.ts";
 import type { UnderstoodMessage } from "./intents.ts";
 import { answerFromPassages } from "./knowledge-answer.ts";
 import { type Mention, readLines } from "./order-lines.ts";
 import { REPLIES } from "./replies.ts";
+import { carryOut } from "./sale-carry-out.ts";
+import { countTarget, inPlayByUnit, pickOne, unitOptions } from "./sale-targets.ts";
+import type { Decision, Found, Line, Looked, SalesInput, Then } from "./sale-types.ts";
 import { CUE_WORDS, readSalesCues, type SalesCues } from "./sales-cues.ts";
-import { type FoundProduct, type QuoteView, SALES_REPLIES } from "./sales-replies.ts";
+import { productInfo, SALES_REPLIES } from "./sales-replies.ts";
 import type { Step, ToolCallStep, ToolResult } from "./step.ts";
 
 // The sale, turn by turn: what the customer's message (read with the conversation before it) changes on
@@ -19,40 +19,6 @@ import type { Step, ToolCallStep, ToolResult } from "./step.ts";
 // names, the products the last reply offered or the quote holds, the last order for "same as last
 // time"), then a decision from their answers, then its tool calls one by one, then the reply from what
 // the tools answered. Every step is recomputed from the conversation and the tool results so far.
-
-type Found = FoundProduct & { unitPriceCents: number };
-type Line = { sku: string; quantity: number };
-type Then = "send" | "confirm" | "none";
-
-export type SalesInput = {
-  text: string;
-  understood: UnderstoodMessage;
-  conversation: ConversationSoFar;
-  hints: TurnHints;
-  results: ToolResult[];
-};
-
-/** What the message asks of the sale, once the look-ups have answered. */
-type Decision =
-  | { kind: "say"; text: string }
-  | {
-      kind: "quote";
-      items: Line[];
-      discount: number | undefined;
-      askDiscount: number | null;
-      then: Then;
-      /** Products named without a count: asked about after the quote. */
-      askCount: Found[];
-      /** Things asked for that we do not sell: said so after the quote. */
-      missing: string[];
-    }
-  | { kind: "send" }
-  | { kind: "confirm" }
-  | { kind: "authorize_discount"; percent: number }
-  | { kind: "ask_human" }
-  | { kind: "greet" }
-  | { kind: "greet" }
-  | { kind: "find_orders"; orderNumber: number | null };
 
 const MAX_QUERY = 200;
 
@@ -132,16 +98,6 @@ export function salesStep(input: SalesInput): Step {
   return carryOut(decision, done, input, cues);
 }
 
-type Looked = {
-  /** The products sold in the unit a count names ("5 rolls"). */
-  byUnit: Found[];
-  named: Found[];
-  suggestions: Found[];
-  lookedUpNames: boolean;
-  context: Found[];
-  lastOrder: Line[] | null;
-};
-
 /** A percentage in the message that is not a discount: the "70%" of "Chocolate 70% cacao". */
 function discountAsked(understood: UnderstoodMessage, cues: SalesCues, mentions: Mention<Found>[]): number | null {
   const percent = understood.discountPercent ?? cues.percent;
@@ -150,15 +106,6 @@ function discountAsked(understood: UnderstoodMessage, cues: SalesCues, mentions:
     m.candidates.some((p) => keywordsOf(p.name).some((k) => k.spec && k.stem === `${percent}%`)),
   );
   return isSize ? null : percent;
-}
-
-function pickOne(options: Found[], pick: NonNullable<SalesCues["pick"]>): Found | null {
-  if (options.length === 0) return null;
-  if (pick === "first") return options[0]!;
-  if (pick === "second") return options[1] ?? null;
-  if (pick === "last") return options.at(-1)!;
-  const sorted = [...options].sort((a, b) => a.unitPriceCents - b.unitPriceCents);
-  return pick === "cheaper" ? sorted[0]! : sorted.at(-1)!;
 }
 
 function decide(input: SalesInput, cues: SalesCues, looked: Looked): Decision {
@@ -377,82 +324,6 @@ function quoteDecision(
 
 const thenOf = (wish: SalesCues): Then => (wish.buy ? "confirm" : wish.quote || wish.send ? "send" : "none");
 
-/** The products under discussion (offered by the last reply, on the quote) sold in a unit, best fit first. */
-function inPlayByUnit(
-  unit: string,
-  input: SalesInput,
-  offered: Found[],
-  known: Map<string, Found>,
-  except = new Set<string>(),
-): Found[] {
-  const quoteSkus = input.hints.openQuote?.items.map((item) => item.sku) ?? [];
-  const inPlay = [
-    ...new Map(
-      [...offered, ...quoteSkus.map((sku) => known.get(sku)).filter((p): p is Found => !!p)].map((p) => [p.sku, p]),
-    ).values(),
-  ].filter((p) => !except.has(p.sku));
-  for (const fit of [1, 0.5]) {
-    const fitting = inPlay.filter((p) => unitFit(unit, p.measureUnit) >= fit);
-    if (fitting.length > 0) {
-      const last = fitting.filter((p) => offered.some((o) => o.sku === p.sku));
-      return fitting.length > 1 && last.length === 1 ? last : fitting;
-    }
-  }
-  return [];
-}
-
-/**
- * Which product a bare count is about: one under discussion sold in the unit said, the quote's only
- * line, or what the last reply offered; products named in the same message are not it.
- */
-function countTarget(
-  unit: string | null,
-  input: SalesInput,
-  offered: Found[],
-  known: Map<string, Found>,
-  named: Found[],
-  except = new Set<string>(),
-): Found | "ambiguous" | null {
-  if (unit) {
-    const fitting = inPlayByUnit(unit, input, offered, known, except);
-    if (fitting.length === 1) return fitting[0]!;
-    if (fitting.length > 1) return "ambiguous";
-    // "5 rolls" with nothing under discussion: the products sold by the roll.
-    const byUnit = named.filter((p) => unitFit(unit, p.measureUnit) === 1 && !except.has(p.sku));
-    if (byUnit.length === 1) return byUnit[0]!;
-    if (byUnit.length > 1) return "ambiguous";
-  }
-  const quoteSkus = (input.hints.openQuote?.items.map((item) => item.sku) ?? []).filter((sku) => !except.has(sku));
-  const stillOffered = offered.filter((p) => !except.has(p.sku));
-  if (input.conversation.askedHowMany && stillOffered.length === 1) return stillOffered[0]!;
-  if (quoteSkus.length === 1)
-    return (
-      known.get(quoteSkus[0]!) ?? {
-        sku: quoteSkus[0]!,
-        name: quoteSkus[0]!,
-        measureUnit: "unit",
-        price: "",
-        unitPriceCents: 0,
-      }
-    );
-  if (stillOffered.length === 1) return stillOffered[0]!;
-  if (quoteSkus.length + stillOffered.length > 1) return "ambiguous";
-  return null;
-}
-
-function unitOptions(unit: string | null, looked: Looked, offered: Found[], known: Map<string, Found>): Found[] {
-  const pool = [
-    ...new Map([...offered, ...looked.context, ...looked.named, ...looked.byUnit].map((p) => [p.sku, p])).values(),
-  ];
-  const fitting = unit ? pool.filter((p) => unitFit(unit, p.measureUnit) > 0) : pool;
-  return (fitting.length > 1 ? fitting : pool).slice(0, 4).map((p) => known.get(p.sku) ?? p);
-}
-
-function productInfo(say: (typeof SALES_REPLIES)["en"], products: Found[], ask: boolean): string {
-  const lines = products.map((p) => say.productLine(p)).join(" ");
-  return ask ? `${lines} ${say.howManyOf(products)}` : lines;
-}
-
 /** The documents' answer to a question, or null when no passage shares enough of its words to answer it. */
 function knowledgeReply(
   language: "en" | "es",
@@ -465,110 +336,3 @@ function knowledgeReply(
   const answer = answerFromPassages(question, passages);
   return answer && answer.score >= minScore ? REPLIES[language].fromKnowledge(answer.title, answer.text) : null;
 }
-
-/** The decision's next tool call, or the reply once its tools have answered. */
-function carryOut(decision: Decision, done: ToolResult[], input: SalesInput, cues: SalesCues): Step {
-  const { conversation, hints } = input;
-  const say = SALES_REPLIES[conversation.language];
-  const replies = REPLIES[conversation.language];
-  const hello = cues.greeting && conversation.customer.length === 1 ? say.hello(hints.customerName) : "";
-  const call = (name: AgentToolName) => done.find((r) => r.name === name);
-  const last = done.at(-1);
-  const quoteOf = (r: ToolResult | undefined) => (r?.result.quote ?? r?.result.order) as QuoteView | undefined;
-  const latestQuote = () =>
-    [...done]
-      .reverse()
-      .map(quoteOf)
-      .find((q) => q !== undefined) ?? null;
-
-  // A refusal because the quote waits on staff: the customer waits too.
-  if (last && !last.ok && hints.openQuote?.awaitingApproval)
-    return { say: replies.awaitingTeam(hints.openQuote.number) };
-  if (last?.name === "ask_human") return { say: replies.checking };
-  // A refusal nobody planned for (a tool that needs staff): ask staff once and tell the customer.
-  if (last && !last.ok && !["confirm_order", "upsert_quote"].includes(last.name))
-    return call("ask_human") ? { say: replies.checking } : { call: "ask_human", args: { question: input.text } };
-
-  switch (decision.kind) {
-    case "say":
-      return { say: hello + decision.text };
-    case "ask_human":
-      return { call: "ask_human", args: { question: input.text } };
-    case "greet":
-      return { say: replies.greeting(hints.employeeName, hints.companyName, hints.customerName) };
-    case "find_orders":
-      return { call: "find_orders", args: decision.orderNumber ? { order_number: decision.orderNumber } : {} };
-    case "authorize_discount": {
-      if (!call("request_authorization"))
-        return {
-          call: "request_authorization",
-          args: { reason: `The customer asked for ${decision.percent}% off.`, discount_percent: decision.percent },
-        };
-      return { say: say.discountAsked(decision.percent, null) };
-    }
-    case "send": {
-      const sent = call("send_quote");
-      if (!sent) return { call: "send_quote", args: {} };
-      return { say: hello + say.sent(quoteOf(sent)!) };
-    }
-    case "confirm":
-      return confirmSteps(done, input, hello);
-    case "quote": {
-      const upsert = call("upsert_quote");
-      if (!upsert)
-        return {
-          call: "upsert_quote",
-          args: {
-            items: decision.items,
-            ...(decision.discount !== undefined ? { discount_percent: decision.discount } : {}),
-          },
-        };
-      if (!upsert.ok) return { say: say.whichProduct };
-      const quote = quoteOf(upsert)!;
-      const more =
-        (decision.askCount.length > 0 ? ` ${productInfo(say, decision.askCount, true)}` : "") +
-        (decision.missing.length > 0 ? ` ${say.notFound(decision.missing)}` : "");
-      if (decision.askDiscount !== null) {
-        if (!call("request_authorization"))
-          return {
-            call: "request_authorization",
-            args: {
-              reason: `The customer asked for ${decision.askDiscount}% off.`,
-              discount_percent: decision.askDiscount,
-            },
-          };
-        return { say: hello + say.discountAsked(decision.askDiscount, quote) };
-      }
-      if (decision.then === "send") {
-        const sent = call("send_quote");
-        if (!sent) return { call: "send_quote", args: {} };
-        return { say: hello + say.sent(quoteOf(sent)!) + more };
-      }
-      if (decision.then === "confirm") return confirmSteps(done, input, hello);
-      const discountOnly =
-        hints.openQuote && decision.discount !== undefined && sameLines(hints.openQuote.items, decision.items);
-      if (discountOnly) return { say: hello + say.discountApplied(quote) };
-      return { say: hello + (hints.openQuote ? say.updated(quote) : say.draft(quote)) + more };
-    }
-  }
-  return { say: latestQuote() ? say.sent(latestQuote()!) : replies.checking };
-}
-
-function confirmSteps(done: ToolResult[], input: SalesInput, hello: string): Step {
-  const say = SALES_REPLIES[input.conversation.language];
-  const confirm = done.find((r) => r.name === "confirm_order");
-  if (!confirm) return { call: "confirm_order", args: {} };
-  if (confirm.ok) return { say: hello + say.confirmed(confirm.result.order as QuoteView) };
-  const auth = done.find((r) => r.name === "request_authorization");
-  if (!auth) return { call: "request_authorization", args: { reason: "The order is above what I may confirm alone." } };
-  const quote = [...done]
-    .reverse()
-    .map((r) => (r.result.quote ?? r.result.order) as QuoteView | undefined)
-    .find(Boolean);
-  const open = input.hints.openQuote;
-  const asked = quote ?? (open ? { number: `Q-${open.number}`, total: open.total } : null);
-  return { say: hello + (asked ? say.orderAsked(asked) : REPLIES[input.conversation.language].checking) };
-}
-
-const sameLines = (a: Line[], b: Line[]) =>
-  a.length === b.length && a.every((line, i) => line.sku === b[i]!.sku && line.quantity === b[i]!.quantity);
