@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { AGENT_CATALOG, createAgentDesk } from "#server/evals/agent-desk.ts";
-import { createDemoCatalogDesk } from "#server/evals/demo-catalog-desk.ts";
+import { createDemoCatalogDesk, demoCatalogProducts } from "#server/evals/demo-catalog-desk.ts";
 import type { EvalCompany } from "#server/evals/scenario.ts";
 import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fixtures.ts";
@@ -11,6 +11,10 @@ import { apiHeaders, createDepartment, createMember, issueTokenFor } from "./fix
 // discount, orders up to $1,000 on its own) and an API channel whose token the tests hold.
 
 export const CATALOG = AGENT_CATALOG;
+
+/** The demo's catalogs (Northwind Supply in English, Andes Comercial in Spanish), as products rows. */
+export const NORTHWIND_CATALOG = demoCatalogProducts("northwind");
+export const ANDES_CATALOG = demoCatalogProducts("andes");
 
 export type AgentCompany = {
   companyId: string;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ANDES_PROFILE, NORTHWIND_PROFILE } from "#server/seed/sales-profiles.ts";
+import { ANDES_CATALOG, NORTHWIND_CATALOG } from "#server/test/agents-setup.ts";
 import { readLines } from "./order-lines.ts";
 
 // What a message names and how many, read against the demo catalogs.
 
-const lines = (text: string, catalog = NORTHWIND_PROFILE.products) =>
+const lines = (text: string, catalog = NORTHWIND_CATALOG) =>
   readLines(text, catalog).mentions.map((m) => ({
     skus: m.candidates.map((p) => p.sku),
     quantity: m.quantity,
@@ -22,14 +22,14 @@ describe("readLines", () => {
       ],
     );
     expect(lines("stretch wrap x10")).toEqual([{ skus: ["NW-WRAP-18"], quantity: 10 }]);
-    expect(lines("2 sacos de harina y una docena de cajas de palta", ANDES_PROFILE.products)).toEqual([
+    expect(lines("2 sacos de harina y una docena de cajas de palta", ANDES_CATALOG)).toEqual([
       { skus: ["AC-HAR-25"], quantity: 2 },
       { skus: ["AC-PAL-01"], quantity: 12 },
     ]);
   });
 
   it("reads a size as part of the name, not as a count", () => {
-    expect(lines("10 sacos de azucar 10 kg", ANDES_PROFILE.products)).toEqual([{ skus: ["AC-AZU-10"], quantity: 10 }]);
+    expect(lines("10 sacos de azucar 10 kg", ANDES_CATALOG)).toEqual([{ skus: ["AC-AZU-10"], quantity: 10 }]);
     expect(lines("2 pallet jacks 2500 kg")).toEqual([{ skus: ["NW-JACK-25"], quantity: 2 }]);
   });
 
@@ -44,16 +44,16 @@ describe("readLines", () => {
       { skus: ["NW-GLV-L"], quantity: null, removed: true },
     ]);
     expect(lines("50 rolls of bubble wrap")).toEqual([{ skus: ["NW-WRAP-18"], quantity: 50, other: "bubble wrap" }]);
-    expect(readLines("5 ladders", NORTHWIND_PROFILE.products).unknown).toEqual(["ladders"]);
+    expect(readLines("5 ladders", NORTHWIND_CATALOG).unknown).toEqual(["ladders"]);
   });
 
   it("keeps products that fit the same words as a choice", () => {
-    expect(lines("2 sacos", ANDES_PROFILE.products)).toEqual([]);
-    expect(readLines("2 sacos", ANDES_PROFILE.products).loose).toEqual([{ quantity: 2, unit: "sack", more: false }]);
+    expect(lines("2 sacos", ANDES_CATALOG)).toEqual([]);
+    expect(readLines("2 sacos", ANDES_CATALOG).loose).toEqual([{ quantity: 2, unit: "sack", more: false }]);
   });
 
   it("does not take a pronoun for a product", () => {
-    expect(lines("y si te pido un 8%", ANDES_PROFILE.products)).toEqual([]);
-    expect(lines("1 caja de te verde", ANDES_PROFILE.products)).toEqual([{ skus: ["AC-TE-100"], quantity: 1 }]);
+    expect(lines("y si te pido un 8%", ANDES_CATALOG)).toEqual([]);
+    expect(lines("1 caja de te verde", ANDES_CATALOG)).toEqual([{ skus: ["AC-TE-100"], quantity: 1 }]);
   });
 });

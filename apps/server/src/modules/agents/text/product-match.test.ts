@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ANDES_PROFILE, NORTHWIND_PROFILE } from "#server/seed/sales-profiles.ts";
+import { ANDES_CATALOG, NORTHWIND_CATALOG } from "#server/test/agents-setup.ts";
 import { rankProducts } from "./product-match.ts";
 
-const northwind = NORTHWIND_PROFILE.products;
-const andes = ANDES_PROFILE.products;
+const northwind = NORTHWIND_CATALOG;
+const andes = ANDES_CATALOG;
 const top = (query: string, catalog = northwind) => rankProducts(query, catalog).map((hit) => hit.product.sku);
 
 describe("rankProducts", () => {
