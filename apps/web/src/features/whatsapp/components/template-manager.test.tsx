@@ -302,7 +302,11 @@ describe("WhatsApp templates", () => {
     };
     const user = userEvent.setup();
     renderTemplates();
-    await user.click(await screen.findByRole("button", { name: "Sync now" }));
+    // "Sync now" is disabled until the list says the account is connected: a click before that (a busy
+    // machine's slow first fetch) would do nothing, as it would for a person.
+    const syncNow = await screen.findByRole("button", { name: "Sync now" });
+    await waitFor(() => expect(syncNow).toBeEnabled());
+    await user.click(syncNow);
     await waitFor(() => expect(screen.getAllByTestId("template-row")).toHaveLength(1));
     expect(screen.getByTestId("templates-synced")).toHaveTextContent("Synced just now");
   });
