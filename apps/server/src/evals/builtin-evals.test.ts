@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, CATALOG } from "#server/test/agents-setup.ts";
-import { runScenario, type ScenarioResult } from "./run-scenario.ts";
+import { describeFailures, runScenario, type ScenarioResult } from "./run-scenario.ts";
 import { nothingHappened } from "./scenario.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
 // Every eval scenario once on the built-in engine (`npm run eval` runs them k times, on any model).
 // One world for all: each scenario talks as its own fresh customer, so they do not see each other.
-
-const describeFailures = (results: ScenarioResult[]) =>
-  results
-    .map(
-      (r) =>
-        `✗ ${r.id}\n${r.failures.map((f) => `    - ${f}`).join("\n")}\n    transcript:\n${r.transcript.map((line) => `      ${line}`).join("\n")}`,
-    )
-    .join("\n");
 
 describe("eval scenarios on the built-in engine", () => {
   let w: AgentWorld;

@@ -3,7 +3,7 @@ import { type AgentWorld, agentWorld, CATALOG } from "#server/test/agents-setup.
 import { CONVERSATIONS } from "./conversations/index.ts";
 import { demoCatalogProducts } from "./demo-catalog-desk.ts";
 import { CONVERSATION_PASS_GOAL } from "./eval-report.ts";
-import { runScenario, type ScenarioResult } from "./run-scenario.ts";
+import { describeFailures, runScenario, type ScenarioResult } from "./run-scenario.ts";
 import { nothingHappened, type Scenario } from "./scenario.ts";
 import { SCENARIOS } from "./scenarios.ts";
 
@@ -12,14 +12,6 @@ import { SCENARIOS } from "./scenarios.ts";
 // goal. `npm run eval -- --set conversations` runs the whole set with the per-category table.
 
 const SLICE = CONVERSATIONS.filter((_, index) => index % 4 === 0);
-
-const describeFailures = (results: ScenarioResult[]) =>
-  results
-    .map(
-      (r) =>
-        `✗ ${r.id}\n${r.failures.map((f) => `    - ${f}`).join("\n")}\n    transcript:\n${r.transcript.map((line) => `      ${line}`).join("\n")}`,
-    )
-    .join("\n");
 
 /** Unit prices of the catalog the conversation's company sells. */
 function pricesOf(conversation: Scenario): Record<string, number> {

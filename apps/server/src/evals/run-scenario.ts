@@ -1,16 +1,17 @@
 import { sql } from "drizzle-orm";
-import type {
-  EvalCompany,
-  EvalWorld,
-  FinalState,
-  OrderLine,
-  QuoteState,
-  Scenario,
-  SetupContext,
-  SetupResult,
-  StaffAction,
-  TaskState,
-  TicketState,
+import {
+  type EvalCompany,
+  type EvalWorld,
+  type FinalState,
+  nothingHappened,
+  type OrderLine,
+  type QuoteState,
+  type Scenario,
+  type SetupContext,
+  type SetupResult,
+  type StaffAction,
+  type TaskState,
+  type TicketState,
 } from "./scenario.ts";
 
 // Runs one scenario once: a fresh customer, the setup, each customer turn through the channel API
@@ -27,6 +28,15 @@ export type ScenarioResult = {
   transcript: string[];
   ms: number;
 };
+
+/** Failed results with their failures and transcripts, as a test's message shows them. */
+export const describeFailures = (results: ScenarioResult[]) =>
+  results
+    .map(
+      (r) =>
+        `✗ ${r.id}\n${r.failures.map((f) => `    - ${f}`).join("\n")}\n    transcript:\n${r.transcript.map((line) => `      ${line}`).join("\n")}`,
+    )
+    .join("\n");
 
 export type RunOptions = {
   /** Which trial this is (part of the customer's external id, so trials never share a customer). */
@@ -322,18 +332,7 @@ async function finalState(
     ).map((row) => [row.sku, row.unit_price_cents]),
   );
   const base = { language: scenario.language, facts: setup.facts ?? {}, orders, prices };
-  if (!conversationId)
-    return {
-      ...base,
-      conversation: null,
-      quotes: [],
-      tasks: [],
-      tickets: [],
-      toolCalls: [],
-      runOutcomes: [],
-      replies: [],
-      lastReply: "",
-    };
+  if (!conversationId) return { ...nothingHappened(scenario.language, prices), ...base };
   const [conversation] = await world.rows<{ id: string; handled_by: string; status: string }>(
     sql`select id, handled_by, status from conversations where id = ${conversationId}`,
   );

@@ -1,10 +1,9 @@
 import type { MessageLanguage, ProblemKind } from "./intents.ts";
 
-// The built-in engine's sentences, in English and Spanish. Facts (prices, totals, numbers) always come
-// from tool results; these only frame them.
+// The built-in engine's sentences outside the sale (greetings, orders, hand-offs, tickets, waiting for
+// staff), in English and Spanish; the sale's are in sales-replies.ts. Facts (numbers, statuses) always
+// come from tool results; these only frame them.
 
-type Quote = { number: string; total: string; discount_percent: number; items: { name: string; quantity: number }[] };
-type Product = { name: string; sku: string; price: string; measureUnit: string };
 type Order = { number: number; title: string; state: string; status: string; total: string; placed_on: string };
 type Ticket = {
   number: string;
@@ -25,7 +24,6 @@ const ESTADOS: Record<string, string> = {
 };
 
 const list = (items: string[]) => items.map((item) => `• ${item}`).join("\n");
-const lines = (quote: Quote) => quote.items.map((item) => `${item.quantity} × ${item.name}`).join(", ");
 
 export const REPLIES = {
   en: {
@@ -34,26 +32,7 @@ export const REPLIES = {
     outOfScope: (company: string) =>
       `I'm sorry, I can only help with ${company}'s products, quotes and orders. Is there anything about those I can help with?`,
     fromKnowledge: (title: string, text: string) => `${text}\n\n(From “${title}”.)`,
-    products: (products: Product[]) =>
-      `Here is what I found:\n${list(products.map((p) => `${p.name} (${p.sku}): ${p.price} per ${p.measureUnit}`))}\nWould you like a quote?`,
-    noProducts: (suggestions: Product[]) =>
-      suggestions.length
-        ? `I couldn't find that in our catalog. Some of what we offer:\n${list(suggestions.map((p) => `${p.name}: ${p.price} per ${p.measureUnit}`))}`
-        : "I couldn't find that in our catalog.",
-    quoteSent: (quote: Quote) =>
-      `Here is your quote ${quote.number}: ${lines(quote)}${quote.discount_percent > 0 ? `, with ${quote.discount_percent}% off` : ""}. Total: ${quote.total}. Shall I confirm the order?`,
-    orderConfirmed: (order: Quote) =>
-      `Your order ${order.number} is confirmed: ${lines(order)}, total ${order.total}. Thank you!`,
-    discountApplied: (quote: Quote) =>
-      `Done: ${quote.discount_percent}% off quote ${quote.number}. The new total is ${quote.total}.`,
-    checkingDiscount: (percent: number) =>
-      `A ${percent}% discount is more than I can approve myself, so I've asked my manager. I'll get back to you here as soon as I hear back.`,
-    checkingOrder: (total: string) =>
-      `I've asked my manager to approve this order (${total}); I'll confirm it here as soon as they do.`,
     whichDiscount: "I can't offer a discount on my own. How much were you hoping for? I'll ask my manager.",
-    needQuoteFirst: (limit: number) =>
-      `Tell me which products and quantities you need and I'll prepare a quote${limit > 0 ? `; I can offer up to ${limit}% off` : ""}.`,
-    whichProduct: "Which product would you like? Tell me its name and the quantity.",
     orders: (orders: Order[]) =>
       `Here are your orders:\n${list(orders.map((o) => `#${o.number} ${o.title}: ${o.status}, ${o.total} (placed ${o.placed_on})`))}`,
     noOrder: (n: number | null) =>
@@ -78,26 +57,7 @@ export const REPLIES = {
     outOfScope: (company: string) =>
       `Lo siento, solo puedo ayudarte con los productos, cotizaciones y pedidos de ${company}. ¿Hay algo de eso en lo que pueda ayudarte?`,
     fromKnowledge: (title: string, text: string) => `${text}\n\n(De «${title}».)`,
-    products: (products: Product[]) =>
-      `Esto es lo que encontré:\n${list(products.map((p) => `${p.name} (${p.sku}): ${p.price} por ${p.measureUnit}`))}\n¿Quieres una cotización?`,
-    noProducts: (suggestions: Product[]) =>
-      suggestions.length
-        ? `No encontré eso en nuestro catálogo. Algunos de nuestros productos:\n${list(suggestions.map((p) => `${p.name}: ${p.price} por ${p.measureUnit}`))}`
-        : "No encontré eso en nuestro catálogo.",
-    quoteSent: (quote: Quote) =>
-      `Aquí está tu cotización ${quote.number}: ${lines(quote)}${quote.discount_percent > 0 ? `, con ${quote.discount_percent}% de descuento` : ""}. Total: ${quote.total}. ¿Confirmo el pedido?`,
-    orderConfirmed: (order: Quote) =>
-      `Tu pedido ${order.number} está confirmado: ${lines(order)}, total ${order.total}. ¡Gracias!`,
-    discountApplied: (quote: Quote) =>
-      `Listo: ${quote.discount_percent}% de descuento en la cotización ${quote.number}. El nuevo total es ${quote.total}.`,
-    checkingDiscount: (percent: number) =>
-      `Un descuento del ${percent}% es más de lo que puedo aprobar, así que se lo pedí a mi gerente. Te respondo aquí en cuanto me contesten.`,
-    checkingOrder: (total: string) =>
-      `Le pedí a mi gerente que apruebe este pedido (${total}); te lo confirmo aquí en cuanto lo haga.`,
     whichDiscount: "No puedo ofrecer descuentos por mi cuenta. ¿Cuánto descuento buscas? Se lo consulto a mi gerente.",
-    needQuoteFirst: (limit: number) =>
-      `Dime qué productos y cantidades necesitas y preparo la cotización${limit > 0 ? `; puedo ofrecer hasta ${limit}% de descuento` : ""}.`,
-    whichProduct: "¿Qué producto quieres? Dime el nombre y la cantidad.",
     orders: (orders: Order[]) =>
       `Estos son tus pedidos:\n${list(orders.map((o) => `#${o.number} ${o.title}: ${ESTADOS[o.state] ?? o.status}, ${o.total} (del ${o.placed_on})`))}`,
     noOrder: (n: number | null) =>
@@ -119,7 +79,7 @@ export const REPLIES = {
 } satisfies Record<MessageLanguage, unknown>;
 
 export type Replies = (typeof REPLIES)["en"];
-export type { Order, Product, Quote, Ticket };
+export type { Order, Ticket };
 
 /** A ticket's subject, in the language staff work in: what went wrong, and on which order. */
 export const TICKET_SUBJECTS = {
