@@ -1,10 +1,11 @@
-import { COMPANY_LANGUAGES, COMPANY_ROLES } from "@foreman/contract";
+import { type BusinessHours, COMPANY_LANGUAGES, COMPANY_ROLES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -35,6 +36,17 @@ export const companies = pgTable(
     gettingStartedDismissedAt: timestamp("getting_started_dismissed_at", { withTimezone: true }),
     // Owners may require two-factor sign-in of everyone: a member without it is refused the company's data.
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    // An IANA time zone ("America/Santiago"): the dashboard shows times in it, business hours are read in it.
+    timeZone: text("time_zone").notNull().default("UTC"),
+    // The languages its AI employees answer customers in (the company's own language first).
+    answerLanguages: text("answer_languages").array().notNull().default(sql`'{en}'::text[]`),
+    // When staff answer (contract BusinessHours); null: always open.
+    businessHours: jsonb("business_hours").$type<BusinessHours>(),
+    // Conversations (and their files) whose last activity is older are deleted nightly; null: kept forever.
+    retentionDays: integer("retention_days"),
+    // An owner asked to delete the company: it can be restored for 7 days, then everything is purged.
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    deletionRequestedBy: uuid("deletion_requested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -44,6 +56,11 @@ export const companies = pgTable(
       "companies_language_check",
       sql`${t.language} in (${sql.raw(COMPANY_LANGUAGES.map((l) => `'${l}'`).join(", "))})`,
     ),
+    check("companies_retention_days_check", sql`${t.retentionDays} is null or ${t.retentionDays} between 1 and 3650`),
+    // The nightly purge finds the companies whose grace has run out.
+    index("companies_deletion_requested_at_idx")
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} is not null`),
   ],
 );
 

@@ -13,6 +13,11 @@ export const JOB_KINDS = [
   "whatsapp_media",
   "mail_send",
   "email_receive",
+  "notification_mail",
+  "daily_digest",
+  "retention_sweep",
+  "data_export",
+  "company_purge",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
