@@ -19,8 +19,9 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { findSelectedCompany, meQueryOptions } from "#web/features/companies/api.ts";
-import { ApprovalSetting } from "#web/features/companies/components/approval-setting.tsx";
-import { TwoFactorRequirementSetting } from "#web/features/companies/components/two-factor-requirement-setting.tsx";
+import { GeneralSettings } from "#web/features/companies/components/general-settings.tsx";
+import { NotificationSettings } from "#web/features/notifications/components/notification-settings.tsx";
+import { PrivacySettings } from "#web/features/privacy/components/privacy-settings.tsx";
 import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
 import { TeamSettings } from "#web/features/team/components/team-settings.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
@@ -88,14 +89,14 @@ function SettingsPage() {
           <ProfilePage />
         </TabsContent>
         <TabsContent value="notifications">
-          <NotBuilt title="Notification settings are not built yet.">
-            Which emails and alerts you get about conversations, approvals and orders.
-          </NotBuilt>
+          <CompanyGate fallback={<NoCompany />}>
+            <NotificationSettings />
+          </CompanyGate>
         </TabsContent>
         <TabsContent value="privacy">
-          <NotBuilt title="Privacy settings are not built yet.">
-            How long conversations and customer data are kept, and exporting or erasing them.
-          </NotBuilt>
+          <CompanyGate fallback={<NoCompany />}>
+            <PrivacySettings />
+          </CompanyGate>
         </TabsContent>
         <TabsContent value="integrations">
           <NotBuilt
@@ -116,33 +117,6 @@ function SettingsPage() {
           <NotBuilt title="Billing is not built yet.">Your plan, invoices and payment method.</NotBuilt>
         </TabsContent>
       </Tabs>
-    </div>
-  );
-}
-
-function GeneralSettings() {
-  return (
-    <div className="grid max-w-3xl gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Approvals</CardTitle>
-          <CardDescription>
-            Who may authorize what goes past an AI employee's guardrails and cancel placed orders.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ApprovalSetting />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Two-factor sign-in</CardTitle>
-          <CardDescription>Whether everyone must sign in with a code from an authenticator app.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TwoFactorRequirementSetting />
-        </CardContent>
-      </Card>
     </div>
   );
 }
