@@ -1,30 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import {
-  Bell,
-  Building2,
-  Construction,
-  CreditCard,
-  Lock,
-  type LucideIcon,
-  Plug,
-  Settings2,
-  UserRound,
-  Users,
-} from "lucide-react";
-import type { ReactNode } from "react";
+import { createFileRoute } from "@tanstack/react-router";
+import { Bell, Building2, CreditCard, Lock, type LucideIcon, Plug, Settings2, UserRound, Users } from "lucide-react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
-import { Button } from "#web/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
+import { BillingSettings } from "#web/features/billing/components/billing-settings.tsx";
 import { findSelectedCompany, meQueryOptions } from "#web/features/companies/api.ts";
 import { GeneralSettings } from "#web/features/companies/components/general-settings.tsx";
+import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
 import { NotificationSettings } from "#web/features/notifications/components/notification-settings.tsx";
 import { PrivacySettings } from "#web/features/privacy/components/privacy-settings.tsx";
 import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
 import { TeamSettings } from "#web/features/team/components/team-settings.tsx";
+import { IntegrationsSection } from "#web/features/training/components/integrations-section.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
+import { useIntegrationParts } from "./-integrations.tsx";
 
 // The spec's settings tabs, with Team. The tab is in the address (`?tab=team`); general, the first, is
 // left out of it. Checked by hand, not with zod: a route's search check loads with the shell.
@@ -99,22 +89,14 @@ function SettingsPage() {
           </CompanyGate>
         </TabsContent>
         <TabsContent value="integrations">
-          <NotBuilt
-            title="Integrations have no settings tab yet."
-            action={
-              <Button asChild variant="outline">
-                <Link to="/training" search={{ tab: "integrations" }}>
-                  <Plug aria-hidden />
-                  Open the integrations
-                </Link>
-              </Button>
-            }
-          >
-            WhatsApp, email and the website chat are connected from the training centre's integrations for now.
-          </NotBuilt>
+          <CompanyGate fallback={<NoCompany />}>
+            <IntegrationsTab />
+          </CompanyGate>
         </TabsContent>
         <TabsContent value="billing">
-          <NotBuilt title="Billing is not built yet.">Your plan, invoices and payment method.</NotBuilt>
+          <CompanyGate fallback={<NoCompany />}>
+            <BillingSettings />
+          </CompanyGate>
         </TabsContent>
       </Tabs>
     </div>
@@ -139,15 +121,14 @@ function NoCompany() {
   );
 }
 
-/** A tab a later part of the product fills, said plainly (as NotBuiltYet does for whole screens). */
-function NotBuilt({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+/** The training centre's integrations list, with WhatsApp's signup and template manager, as the spec places them here too. */
+function IntegrationsTab() {
+  const canManage = useCanManage();
+  const language = useCompanyLanguage();
+  const { cards, after } = useIntegrationParts(canManage);
   return (
-    <EmptyState
-      icon={Construction}
-      title={title}
-      description={children}
-      action={action}
-      className="min-h-64 bg-muted/20"
-    />
+    <IntegrationsSection canManage={canManage} language={language} cards={cards}>
+      {after}
+    </IntegrationsSection>
   );
 }

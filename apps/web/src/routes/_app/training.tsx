@@ -1,17 +1,12 @@
-import type { Integration } from "@foreman/contract";
-import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { useCallback, useMemo } from "react";
-import { meQueryOptions } from "#web/features/companies/api.ts";
+import { useCallback } from "react";
 import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
-import { EmailCard } from "#web/features/email/components/email-card.tsx";
 import { TrainingLoading } from "#web/features/training/components/training-loading.tsx";
 import { TrainingPage } from "#web/features/training/components/training-page.tsx";
 import { parseTrainingSearch, type TrainingSearch } from "#web/features/training/training-search.ts";
-import { TemplateManager } from "#web/features/whatsapp/components/template-manager.tsx";
-import { WhatsappCard } from "#web/features/whatsapp/components/whatsapp-card.tsx";
 import { CompanyGate } from "#web/lib/company-id.tsx";
 import { isLatestPath } from "#web/lib/latest-path.ts";
+import { useIntegrationParts } from "./-integrations.tsx";
 
 export const Route = createFileRoute("/_app/training")({
   validateSearch: parseTrainingSearch,
@@ -43,20 +38,7 @@ function TrainingScreen() {
     },
     [navigate, router],
   );
-  const userEmail = useQuery(meQueryOptions()).data?.email;
-  // WhatsApp and email draw their own cards in the integrations list; WhatsApp's templates go under it.
-  const integrations = useMemo(
-    () => ({
-      cards: {
-        whatsapp: (integration: Integration) => <WhatsappCard integration={integration} canManage={canManage} />,
-        email: (integration: Integration) => (
-          <EmailCard integration={integration} canManage={canManage} userEmail={userEmail} />
-        ),
-      },
-      after: <TemplateManager canManage={canManage} />,
-    }),
-    [canManage, userEmail],
-  );
+  const integrations = useIntegrationParts(canManage);
   return (
     <TrainingPage
       search={search}
