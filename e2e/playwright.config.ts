@@ -87,6 +87,8 @@ export default defineConfig({
         // Inbound mail by webhook; outbound mail to the local mailbox.
         EMAIL_WEBHOOK_SECRET: process.env.E2E_EMAIL_WEBHOOK_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+        // The help centre's contact form mails here (tests/help.spec.ts reads it from the mailbox).
+        SUPPORT_EMAIL: "support@foreman.example",
       },
     },
   ],

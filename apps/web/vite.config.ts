@@ -164,6 +164,8 @@ export default defineConfig({
               priority: 3,
               test: /node_modules[\\/](use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
             },
+            // Error tracking's SDK (only with a browser DSN, after the first paint): one chunk, by its name.
+            { name: "sentry", priority: 3, test: /node_modules[\\/]@sentry[\\/]/ },
             // The icons the shell draws, in one chunk (lucide's shared code stays where it was).
             {
               name: "shell-icons",

@@ -47,11 +47,14 @@ import type { EventBus } from "./modules/events/index.ts";
 import { createEventBus, eventsPlugin, eventsRoutes } from "./modules/events/index.ts";
 import { gettingStartedRoutes } from "./modules/getting-started/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
+import { helpPlugin, helpRoutes } from "./modules/help/index.ts";
 import { integrationsRoutes } from "./modules/integrations/index.ts";
 import { jobsPlugin } from "./modules/jobs/index.ts";
 import { knowledgePlugin, knowledgeRoutes } from "./modules/knowledge/index.ts";
 import { mailPlugin, outboxRoutes } from "./modules/mail/index.ts";
+import { notificationSettingsRoutes, notificationsPlugin } from "./modules/notifications/index.ts";
 import { ordersRoutes } from "./modules/orders/index.ts";
+import { privacyPlugin, privacyRoutes } from "./modules/privacy/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
 import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
@@ -61,6 +64,8 @@ import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
+import { errorTrackingPlugin, startErrorTracking } from "./plugins/error-tracking.ts";
+import { browserErrorTrackingAllowances, clientConfigRoutes } from "./plugins/error-tracking-client-config.ts";
 import { errorsPlugin, sendFrameworkError } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
@@ -94,13 +99,16 @@ export type BuildAppOptions = {
  */
 function pageAllowances(config: Config): PageAllowances {
   const chatwoot = config.chatwoot ? [new URL(config.chatwoot.url).origin] : [];
-  if (!config.whatsapp.configured) return { frameSources: chatwoot };
+  // The browser's error tracking (SENTRY_BROWSER_DSN): its ingest, and its replay's worker.
+  const tracking = browserErrorTrackingAllowances(config);
+  if (!config.whatsapp.configured) return { frameSources: chatwoot, ...tracking };
   const sdk = new URL(config.whatsapp.sdkUrl).origin;
   const facebook = ["https://www.facebook.com", "https://web.facebook.com", "https://*.facebook.com"];
   return {
     frameSources: [...chatwoot, sdk, ...facebook],
     scriptSources: [sdk],
-    connectSources: [sdk, ...facebook],
+    connectSources: [sdk, ...facebook, ...(tracking.connectSources ?? [])],
+    workerSources: tracking.workerSources,
     popups: true,
   };
 }
@@ -143,7 +151,11 @@ export async function buildApp({
       "TRUST_PROXY=true trusts X-Forwarded-For from anyone, so clients can pick their own address: set it to the proxies' addresses or the number of proxy hops",
     );
 
-  await app.register(errorsPlugin);
+  // Error tracking (SENTRY_DSN; null without it, and the SDK is never loaded): 500s are reported, and
+  // every request gets a transaction, from the first one on.
+  const errorTracker = await startErrorTracking(config);
+  await app.register(errorsPlugin, { reportServerError: errorTracker?.captureServerError });
+  if (errorTracker) await app.register(errorTrackingPlugin, { tracker: errorTracker });
   await app.register(requestLogPlugin);
   await app.register(databasePlugin, { database, config });
   const bus =
@@ -154,9 +166,13 @@ export async function buildApp({
   await app.register(channelsPlugin);
   await app.register(agentsPlugin, { runtime: agentRuntime, provider: modelProvider });
   await app.register(knowledgePlugin);
+  // The help centre's articles are copied into the database when the app is ready.
+  await app.register(helpPlugin);
   await app.register(whatsappPlugin);
   await app.register(mailPlugin);
+  await app.register(notificationsPlugin);
   await app.register(emailPlugin);
+  await app.register(privacyPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
@@ -186,6 +202,8 @@ export async function buildApp({
   await app.register(companyScopePlugin, { findMembership: users.findMembership });
 
   await app.register(healthRoutes);
+  // The browser's configuration (the release, its error tracking): public.
+  await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   // Sign-up from an invitation link joins the inviting company: the team module does that part.
   await app.register(signUpRoutes, { joinByInvitation });
@@ -195,6 +213,10 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(twoFactorRoutes);
   await app.register(sessionsRoutes);
+  // The help centre: the product's articles for every signed-in user, and the contact form.
+  await app.register(helpRoutes);
+  // The caller's own notification switches (the same in every company they are in).
+  await app.register(notificationSettingsRoutes);
   // An invitation's page (public, by its token) and its acceptance by the signed-in user.
   await app.register(invitationAcceptRoutes);
   // Company logos are public: the content's hash in the path is its name.
@@ -241,6 +263,7 @@ export async function buildApp({
       assistRoutes,
       gettingStartedRoutes,
       ticketsRoutes,
+      privacyRoutes,
     ),
   );
 

@@ -27,6 +27,18 @@ const urlSetting = (accepts: (url: URL) => boolean, error: string) =>
       { error },
     );
 
+// A Sentry DSN as Sentry and GlitchTip show it: http(s)://<public key>@<host>[/<path>]/<numeric project id>.
+const sentryDsn = urlSetting(
+  (url) =>
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    url.username !== "" &&
+    url.hostname !== "" &&
+    !url.search &&
+    !url.hash &&
+    /\/\d+$/.test(url.pathname),
+  "must be a DSN like https://<public key>@sentry.example.com/<project id>",
+);
+
 const postgresUrl = urlSetting(
   (url) => (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname.length > 0,
   "must be a postgres:// URL",
@@ -133,6 +145,11 @@ const envSchema = z.object({
     .optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(8, { error: "must be at least 8 characters" }).optional(),
   PUBLIC_URL: httpUrl.optional(),
+  // Error tracking (docs/error-tracking.md): the server's DSN, the browser's (may be another project),
+  // and the environment both report under.
+  SENTRY_DSN: sentryDsn.optional(),
+  SENTRY_BROWSER_DSN: sentryDsn.optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().max(64, { error: "must be at most 64 characters" }).default("production"),
   WHATSAPP_GRAPH_URL: httpUrl.default("https://graph.facebook.com"),
   WHATSAPP_GRAPH_VERSION: z
     .string()
@@ -163,6 +180,18 @@ const envSchema = z.object({
   EMAIL_INBOUND_PORT: portNumber.optional(),
   EMAIL_INBOUND_HOST: z.string().trim().min(1, { error: "must not be empty" }).default("0.0.0.0"),
   EMAIL_WEBHOOK_SECRET: z.string().trim().min(16, { error: "must be at least 16 characters" }).optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: "must be an email address like support@example.com" }))
+    .optional(),
+  // How long notification mail waits to gather what else happens (a burst of 100 action items is one mail).
+  NOTIFICATION_MAIL_DELAY_MS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be 0 or more" })
+    .default(120_000),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -225,6 +254,12 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Chatwoot's Platform API, when both CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN are set: the inbox embeds its SSO links. */
   chatwoot: ChatwootConfig | null;
+  /**
+   * Error tracking (plugins/error-tracking.ts): SENTRY_DSN's project gets the server's errors and traces,
+   * SENTRY_BROWSER_DSN's the browser's (GET /client_config.json hands it out); each unset, nothing of
+   * that side is loaded or sent. SENTRY_ENVIRONMENT names the environment (default production).
+   */
+  errorTracking: { serverDsn: string | undefined; browserDsn: string | undefined; environment: string };
   /** The AI employees' model and how their jobs run (modules/agents/README.md). */
   agents: AgentsConfig;
   /** The budget one uploaded knowledge-base file is read within, on a thread of its own. */
@@ -247,11 +282,15 @@ export type Config = {
     inboundHost: string;
     webhookSecret: string | undefined;
   };
+  /** Notification mail (modules/notifications/README.md): how long a user's batch gathers before it is mailed. */
+  notifications: { mailDelayMs: number };
   /**
    * The key that seals secrets stored in the database (WhatsApp business tokens): ENCRYPTION_KEY, or one
    * derived from WHATSAPP_APP_SECRET; null when neither is set (nothing can be sealed, nothing needs to be).
    */
   encryptionKey: Buffer | null;
+  /** SUPPORT_EMAIL: where the help centre's contact form mails (modules/help/README.md); unset, the form is hidden. */
+  supportEmail: string | undefined;
 };
 
 export type WhatsappConfig = {
@@ -343,6 +382,11 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
+    errorTracking: {
+      serverDsn: e.SENTRY_DSN,
+      browserDsn: e.SENTRY_BROWSER_DSN,
+      environment: e.SENTRY_ENVIRONMENT,
+    },
     chatwoot:
       e.CHATWOOT_URL !== undefined && e.CHATWOOT_PLATFORM_TOKEN !== undefined
         ? { url: e.CHATWOOT_URL, platformToken: e.CHATWOOT_PLATFORM_TOKEN }
@@ -383,10 +427,12 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
       inboundHost: e.EMAIL_INBOUND_HOST,
       webhookSecret: e.EMAIL_WEBHOOK_SECRET,
     },
+    notifications: { mailDelayMs: e.NOTIFICATION_MAIL_DELAY_MS },
     encryptionKey: e.ENCRYPTION_KEY
       ? decodeKey(e.ENCRYPTION_KEY)
       : e.WHATSAPP_APP_SECRET
         ? Buffer.from(hkdfSync("sha256", e.WHATSAPP_APP_SECRET, "", "foreman sealed secrets v1", 32))
         : null,
+    supportEmail: e.SUPPORT_EMAIL,
   };
 }

@@ -1,5 +1,9 @@
 import { isSignedOutPath } from "./features/auth/signed-out-pages.ts";
+import { startErrorTracking } from "./lib/error-tracking/error-tracking.ts";
 import "./styles.css";
+
+// Errors are caught from the first line; the SDK itself loads after the first paint, if configured.
+void startErrorTracking();
 
 // Two ways in. A cold load of /sign_in or /sign_up draws the page without the router (React and the
 // page's own code, signed-out-app.tsx); every other address starts the app (app.tsx). Either import()

@@ -22,7 +22,6 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAssistantRouteImport } from './routes/_app/assistant'
 import { Route as AppCollectionsRouteImport } from './routes/_app/collections'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
-import { Route as AppHelpRouteImport } from './routes/_app/help'
 import { Route as AppInboxRouteImport } from './routes/_app/inbox'
 import { Route as AppPhonesRouteImport } from './routes/_app/phones'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -37,6 +36,8 @@ import { Route as AppAi_employeesIndexRouteImport } from './routes/_app/ai_emplo
 import { Route as AppAi_employeesAiEmployeeIdRouteImport } from './routes/_app/ai_employees/$aiEmployeeId'
 import { Route as AppConversationsIndexRouteImport } from './routes/_app/conversations/index'
 import { Route as AppConversationsConversationIdRouteImport } from './routes/_app/conversations/$conversationId'
+import { Route as AppHelpIndexRouteImport } from './routes/_app/help/index'
+import { Route as AppHelpSlugRouteImport } from './routes/_app/help/$slug'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId'
 
@@ -101,11 +102,6 @@ const AppCollectionsRoute = AppCollectionsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppHelpRoute = AppHelpRouteImport.update({
-  id: '/help',
-  path: '/help',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppInboxRoute = AppInboxRouteImport.update({
@@ -180,6 +176,16 @@ const AppConversationsConversationIdRoute =
     path: '/conversations/$conversationId',
     getParentRoute: () => AppRouteRoute,
   } as any)
+const AppHelpIndexRoute = AppHelpIndexRouteImport.update({
+  id: '/help/',
+  path: '/help/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppHelpSlugRoute = AppHelpSlugRouteImport.update({
+  id: '/help/$slug',
+  path: '/help/$slug',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -203,7 +209,6 @@ export interface FileRoutesByFullPath {
   '/assistant': typeof AppAssistantRoute
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
-  '/help': typeof AppHelpRoute
   '/inbox': typeof AppInboxRoute
   '/phones': typeof AppPhonesRoute
   '/profile': typeof AppProfileRoute
@@ -216,9 +221,11 @@ export interface FileRoutesByFullPath {
   '/training': typeof AppTrainingRoute
   '/ai_employees/$aiEmployeeId': typeof AppAi_employeesAiEmployeeIdRoute
   '/conversations/$conversationId': typeof AppConversationsConversationIdRoute
+  '/help/$slug': typeof AppHelpSlugRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/ai_employees/': typeof AppAi_employeesIndexRoute
   '/conversations/': typeof AppConversationsIndexRoute
+  '/help/': typeof AppHelpIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -233,7 +240,6 @@ export interface FileRoutesByTo {
   '/assistant': typeof AppAssistantRoute
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
-  '/help': typeof AppHelpRoute
   '/inbox': typeof AppInboxRoute
   '/phones': typeof AppPhonesRoute
   '/profile': typeof AppProfileRoute
@@ -246,9 +252,11 @@ export interface FileRoutesByTo {
   '/training': typeof AppTrainingRoute
   '/ai_employees/$aiEmployeeId': typeof AppAi_employeesAiEmployeeIdRoute
   '/conversations/$conversationId': typeof AppConversationsConversationIdRoute
+  '/help/$slug': typeof AppHelpSlugRoute
   '/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/ai_employees': typeof AppAi_employeesIndexRoute
   '/conversations': typeof AppConversationsIndexRoute
+  '/help': typeof AppHelpIndexRoute
   '/orders': typeof AppOrdersIndexRoute
 }
 export interface FileRoutesById {
@@ -266,7 +274,6 @@ export interface FileRoutesById {
   '/_app/assistant': typeof AppAssistantRoute
   '/_app/collections': typeof AppCollectionsRoute
   '/_app/dashboard': typeof AppDashboardRoute
-  '/_app/help': typeof AppHelpRoute
   '/_app/inbox': typeof AppInboxRoute
   '/_app/phones': typeof AppPhonesRoute
   '/_app/profile': typeof AppProfileRoute
@@ -279,9 +286,11 @@ export interface FileRoutesById {
   '/_app/training': typeof AppTrainingRoute
   '/_app/ai_employees/$aiEmployeeId': typeof AppAi_employeesAiEmployeeIdRoute
   '/_app/conversations/$conversationId': typeof AppConversationsConversationIdRoute
+  '/_app/help/$slug': typeof AppHelpSlugRoute
   '/_app/orders/$orderId': typeof AppOrdersOrderIdRoute
   '/_app/ai_employees/': typeof AppAi_employeesIndexRoute
   '/_app/conversations/': typeof AppConversationsIndexRoute
+  '/_app/help/': typeof AppHelpIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
 }
 export interface FileRouteTypes {
@@ -298,7 +307,6 @@ export interface FileRouteTypes {
     | '/assistant'
     | '/collections'
     | '/dashboard'
-    | '/help'
     | '/inbox'
     | '/phones'
     | '/profile'
@@ -311,9 +319,11 @@ export interface FileRouteTypes {
     | '/training'
     | '/ai_employees/$aiEmployeeId'
     | '/conversations/$conversationId'
+    | '/help/$slug'
     | '/orders/$orderId'
     | '/ai_employees/'
     | '/conversations/'
+    | '/help/'
     | '/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -328,7 +338,6 @@ export interface FileRouteTypes {
     | '/assistant'
     | '/collections'
     | '/dashboard'
-    | '/help'
     | '/inbox'
     | '/phones'
     | '/profile'
@@ -341,9 +350,11 @@ export interface FileRouteTypes {
     | '/training'
     | '/ai_employees/$aiEmployeeId'
     | '/conversations/$conversationId'
+    | '/help/$slug'
     | '/orders/$orderId'
     | '/ai_employees'
     | '/conversations'
+    | '/help'
     | '/orders'
   id:
     | '__root__'
@@ -360,7 +371,6 @@ export interface FileRouteTypes {
     | '/_app/assistant'
     | '/_app/collections'
     | '/_app/dashboard'
-    | '/_app/help'
     | '/_app/inbox'
     | '/_app/phones'
     | '/_app/profile'
@@ -373,9 +383,11 @@ export interface FileRouteTypes {
     | '/_app/training'
     | '/_app/ai_employees/$aiEmployeeId'
     | '/_app/conversations/$conversationId'
+    | '/_app/help/$slug'
     | '/_app/orders/$orderId'
     | '/_app/ai_employees/'
     | '/_app/conversations/'
+    | '/_app/help/'
     | '/_app/orders/'
   fileRoutesById: FileRoutesById
 }
@@ -481,13 +493,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/_app/help': {
-      id: '/_app/help'
-      path: '/help'
-      fullPath: '/help'
-      preLoaderRoute: typeof AppHelpRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
     '/_app/inbox': {
       id: '/_app/inbox'
       path: '/inbox'
@@ -586,6 +591,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppConversationsConversationIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/help/': {
+      id: '/_app/help/'
+      path: '/help'
+      fullPath: '/help/'
+      preLoaderRoute: typeof AppHelpIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/help/$slug': {
+      id: '/_app/help/$slug'
+      path: '/help/$slug'
+      fullPath: '/help/$slug'
+      preLoaderRoute: typeof AppHelpSlugRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/orders/': {
       id: '/_app/orders/'
       path: '/orders'
@@ -623,7 +642,6 @@ interface AppRouteRouteChildren {
   AppAssistantRoute: typeof AppAssistantRoute
   AppCollectionsRoute: typeof AppCollectionsRoute
   AppDashboardRoute: typeof AppDashboardRoute
-  AppHelpRoute: typeof AppHelpRoute
   AppInboxRoute: typeof AppInboxRoute
   AppPhonesRoute: typeof AppPhonesRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -636,9 +654,11 @@ interface AppRouteRouteChildren {
   AppTrainingRoute: typeof AppTrainingRoute
   AppAi_employeesAiEmployeeIdRoute: typeof AppAi_employeesAiEmployeeIdRoute
   AppConversationsConversationIdRoute: typeof AppConversationsConversationIdRoute
+  AppHelpSlugRoute: typeof AppHelpSlugRoute
   AppOrdersOrderIdRoute: typeof AppOrdersOrderIdRoute
   AppAi_employeesIndexRoute: typeof AppAi_employeesIndexRoute
   AppConversationsIndexRoute: typeof AppConversationsIndexRoute
+  AppHelpIndexRoute: typeof AppHelpIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
 }
 
@@ -648,7 +668,6 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAssistantRoute: AppAssistantRoute,
   AppCollectionsRoute: AppCollectionsRoute,
   AppDashboardRoute: AppDashboardRoute,
-  AppHelpRoute: AppHelpRoute,
   AppInboxRoute: AppInboxRoute,
   AppPhonesRoute: AppPhonesRoute,
   AppProfileRoute: AppProfileRoute,
@@ -661,9 +680,11 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppTrainingRoute: AppTrainingRoute,
   AppAi_employeesAiEmployeeIdRoute: AppAi_employeesAiEmployeeIdRoute,
   AppConversationsConversationIdRoute: AppConversationsConversationIdRoute,
+  AppHelpSlugRoute: AppHelpSlugRoute,
   AppOrdersOrderIdRoute: AppOrdersOrderIdRoute,
   AppAi_employeesIndexRoute: AppAi_employeesIndexRoute,
   AppConversationsIndexRoute: AppConversationsIndexRoute,
+  AppHelpIndexRoute: AppHelpIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
 }
 

@@ -81,7 +81,7 @@ function contextOf(
   const { spec } = desk;
   return {
     companyId: "bench",
-    company: { name: spec.companyName, currency: spec.currency },
+    company: { name: spec.companyName, currency: spec.currency, timeZone: "UTC", businessHours: null },
     employee: {
       id: "bench-employee",
       name: spec.employeeName,

@@ -16,7 +16,7 @@ export const REDACTED_HEADER_PATHS = [
   'res.headers["refresh-token"]',
 ];
 
-const SECRET_FIELDS = new Set([
+export const SECRET_FIELDS = new Set([
   "password",
   "password_confirmation",
   "passwordConfirmation",
@@ -68,7 +68,7 @@ export function censorSecrets(object: Record<string, unknown>): Record<string, u
 // (`hub.verify_token`, and the `hub.challenge` echoed with it). Query names are matched decoded, and a
 // bracketed one by its innermost name (q[token]); path parameters by the route's name for them
 // (/files/:id/:accessKey/:fileName).
-const SECRET_PARAMETERS = new Set([
+export const SECRET_PARAMETERS = new Set([
   "access_token",
   "refresh_token",
   "id_token",

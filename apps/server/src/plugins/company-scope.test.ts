@@ -23,6 +23,14 @@ const ticketIds = new Map([
   [b.companyId, (await insertTicket(t.db, b)).id],
 ]);
 
+// A data export of each company, written by its job, for the exports' paths (ready to download).
+const exportIds = new Map<string, string>();
+for (const w of [a, b]) {
+  const started = await t.app.inject({ method: "POST", url: "/app/data_exports.json", headers: w.headers });
+  exportIds.set(w.companyId, started.json<{ id: string }>().id);
+}
+await t.app.jobs.idle();
+
 // Path parameters filled with one company's records, by name and by the resource the path names. A
 // route with a parameter this does not know fails loudly, so it cannot slip through unchecked.
 const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
@@ -44,6 +52,7 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   tickets: (w) => ticketIds.get(w.companyId)!,
   // /app/tickets/:id/followers/:userId: a staff member of the company.
   followers: (w) => w.userId,
+  data_exports: (w) => exportIds.get(w.companyId)!,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {
@@ -114,6 +123,14 @@ describe("the registry of company-scoped routes", () => {
         "DELETE /app/profile/sessions.json",
         "DELETE /app/profile/sessions/{id}.json",
         "POST /app/invitations/accept.json",
+        // The help centre: the product's articles, not a company's, and the caller's own message to support.
+        "GET /app/help.json",
+        "GET /app/help/articles.json",
+        "GET /app/help/articles/{slug}.json",
+        "POST /app/help/contact.json",
+        // The caller's own notification settings: which mails and toasts they get, whatever the company.
+        "GET /app/notification_settings.json",
+        "PATCH /app/notification_settings.json",
       ].sort(),
     );
   });

@@ -10,6 +10,15 @@ export { HttpError, httpError, isHttpError } from "#server/lib/http-error.ts";
 
 type ErrorBody = { error: string; errorDescription?: string; details?: FieldError[] };
 
+/** Told of every error answered with a 500 (error tracking, plugins/error-tracking.ts). */
+export type ServerErrorReporter = (error: unknown, request: FastifyRequest) => void;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    reportServerError: ServerErrorReporter | null;
+  }
+}
+
 // Fastify's own error codes for 4xx mapped to our `error` codes; others fall back by status.
 const codeByStatus: Record<number, string> = {
   400: "invalid_request",
@@ -135,6 +144,7 @@ function render(
     };
   }
   request.log.error({ err: error }, "unhandled error");
+  request.server.reportServerError?.(error, request);
   return { status: 500, body: { error: "internal_error", errorDescription: "Something went wrong" } };
 }
 
@@ -165,8 +175,9 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
 }
 
 /** One error handler for the whole app: the `{error, error_description?, details?}` shape, no stacks. */
-export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
+export const errorsPlugin = fp<{ reportServerError?: ServerErrorReporter | undefined }>(
+  async (app: FastifyInstance, options) => {
+    app.decorate("reportServerError", options.reportServerError ?? null);
     app.setErrorHandler((error, _request, reply) => sendError(reply, error));
   },
   { name: "foreman-errors" },

@@ -31,8 +31,10 @@ export type PageAllowances = {
   frameSources?: string[];
   /** Origins of scripts loaded on demand (Meta's business SDK for the WhatsApp signup). */
   scriptSources?: string[];
-  /** Origins the page's scripts may call (the business SDK talks to Facebook). */
+  /** Origins the page's scripts may call (the business SDK talks to Facebook; error tracking's ingest). */
   connectSources?: string[];
+  /** Where workers may start from (error tracking's session replay compresses in a blob: worker). */
+  workerSources?: string[];
   /** Keep `window.opener` for popups we open (the signup popup posts its result back to us). */
   popups?: boolean;
 };
@@ -49,6 +51,8 @@ export function pageSecurityHeaders(allow: PageAllowances = {}): Readonly<Record
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", ...(allow.connectSources ?? [])],
+        // Unset, workers fall back to script-src; only error tracking's replay needs more.
+        ...(allow.workerSources ? { workerSrc: ["'self'", ...allow.workerSources] } : {}),
         objectSrc: ["'none'"],
         frameSrc: ["'self'", ...(allow.frameSources ?? [])],
         // The inbox frames our own conversation view (`?embed=1`); no other site may frame the app.

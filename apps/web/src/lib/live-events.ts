@@ -36,6 +36,8 @@ export const liveEventsConfig = {
 };
 
 const subscribers = new Set<LiveEventSubscriber>();
+/** Hear the events while some screen keeps the stream open, without opening it (the live toasts). */
+const observers = new Set<LiveEventHandler>();
 const statusListeners = new Set<() => void>();
 let status: LiveEventsStatus = "idle";
 
@@ -63,6 +65,13 @@ function deliver(event: LiveEvent) {
     } catch (error) {
       // One screen's broken handler must not silence the others.
       console.error("A live event handler failed", error);
+    }
+  }
+  for (const observer of [...observers]) {
+    try {
+      observer(event);
+    } catch (error) {
+      console.error("A live event observer failed", error);
     }
   }
 }
@@ -248,6 +257,15 @@ export function subscribeLiveEvents(subscriber: LiveEventSubscriber): () => void
       if (subscribers.size === 0) stop();
     }, liveEventsConfig.lingerMs);
   };
+}
+
+/**
+ * Hears every event of the stream while a screen keeps it open, without opening it: a pop-up is not
+ * worth a connection on every page. The returned function stops hearing.
+ */
+export function observeLiveEvents(handler: LiveEventHandler): () => void {
+  observers.add(handler);
+  return () => observers.delete(handler);
 }
 
 export function getLiveEventsStatus(): LiveEventsStatus {

@@ -58,6 +58,11 @@ export const ACTIVITY_KINDS = [
   "ticket.follower_added",
   "ticket.follower_removed",
   "ticket.deleted",
+  "company.retention_changed",
+  "conversations.retention_deleted",
+  "company.data_exported",
+  "company.deletion_scheduled",
+  "company.deletion_cancelled",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -32,7 +32,8 @@ const count = z.number().int().nonnegative();
  * - won: those completed; leads: leads created; leadsWon: those now won (conversion's numerator);
  * - conversations: conversations started; actionItemsRaised: handoffs to a human, of which
  *   actionItemsOpen are still to do; medianFirstReplySeconds: over the period's conversations that
- *   have a customer message and a reply after it, the median wait for that first reply (null: none);
+ *   have a customer message and a reply after it, the median wait for that first reply (null: none),
+ *   counting only the time inside the company's business hours when it has them;
  * - aiReplies and handoffs: the agent runtime's replies and hand-offs, counted when they happened;
  * - ticketsOpened: support tickets created with the employee as the AI employee involved;
  *   ticketsClosed: those of its tickets closed in the period (whenever they were opened; a ticket
@@ -62,7 +63,7 @@ export type OutcomeFigures = z.infer<typeof outcomeFiguresSchema>;
 
 /** The figures' definitions, for the API description. */
 export const OUTCOME_FIGURES_DOC =
-  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply (null when none); ai_replies and handoffs: the agent runtime's replies and hand-offs in the period (playground tests never count); tickets_opened: support tickets opened with the AI employee involved; tickets_closed: its tickets closed in the period, whenever opened; median_close_seconds: the median time from opening to that close (null when none closed).";
+  "Records count in the period they were created in, and only those with an AI employee. revenue_cents: completed orders in the company's main currency (the dashboard's total sales for the same orders); quotes: quotes and orders created; orders: those now confirmed, pending or completed; won: completed; leads and leads_won: leads created and those now won; conversations: conversations started; action_items_raised and action_items_open: handoffs to a human and those still to do; median_first_reply_seconds: median wait from a conversation's first customer message to the first reply, counting only the time inside the company's business hours when it has them (null when none); ai_replies and handoffs: the agent runtime's replies and hand-offs in the period (playground tests never count); tickets_opened: support tickets opened with the AI employee involved; tickets_closed: its tickets closed in the period, whenever opened; median_close_seconds: the median time from opening to that close (null when none closed).";
 
 export const EMPTY_OUTCOME_FIGURES: OutcomeFigures = {
   revenueCents: 0,

@@ -1,4 +1,5 @@
 // A message's date and time labels.
+import { displayTimeZone } from "../companies/display-time-zone.ts";
 
 export type MessageDateTime = { date: string; time: string };
 
@@ -18,13 +19,13 @@ function formattersFor(timeZone: string | undefined) {
 }
 
 /**
- * "November 21, 2026" and "10:30 AM", in the viewer's time zone unless one is given (a conversation is
- * read as it happened for the reader, unlike sales periods, which are UTC). Null for a missing or
- * invalid time: the message then shows no time.
+ * "November 21, 2026" and "10:30 AM", in the zone given, else the screens' display zone (the selected
+ * company's: companies/display-time-zone.ts), else the viewer's own. Null for a missing or invalid time:
+ * the message then shows no time.
  */
 export function messageDateTime(
   createdAt: Date | string | number | null | undefined,
-  timeZone?: string,
+  timeZone: string | undefined = displayTimeZone(),
 ): MessageDateTime | null {
   if (createdAt === null || createdAt === undefined || createdAt === "") return null;
   const value = createdAt instanceof Date ? createdAt : new Date(createdAt);

@@ -1,4 +1,5 @@
 // Display formats: money, en-US long dates, k/M counts.
+import { displayTimeZone } from "../companies/display-time-zone.ts";
 import { currencyOrDefault } from "./currency.ts";
 
 export type MoneyFormatOptions = { compact?: boolean };
@@ -37,18 +38,26 @@ export function formatMoney(
 
 const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
+// A calendar day ("2026-11-21", a range's bound): the same day in every zone.
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * "November 21, 2026". Shown in UTC by default, the zone every sales period is computed in (see
- * period.ts), so a date on a card matches the range it was counted in. "" for a missing or invalid date.
+ * "November 21, 2026", in the zone given, else the screens' display zone (the selected company's:
+ * companies/display-time-zone.ts), else UTC. A calendar day ("2026-11-21") is shown as that day, whatever
+ * the zone. "" for a missing or invalid date.
  */
-export function formatLongDate(date: Date | string | number | null | undefined, timeZone = "UTC"): string {
+export function formatLongDate(
+  date: Date | string | number | null | undefined,
+  timeZone: string = displayTimeZone() ?? "UTC",
+): string {
   if (date === null || date === undefined || date === "") return "";
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return "";
-  let formatter = longDateFormatters.get(timeZone);
+  const zone = typeof date === "string" && CALENDAR_DAY.test(date) ? "UTC" : timeZone;
+  let formatter = longDateFormatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone });
-    longDateFormatters.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone });
+    longDateFormatters.set(zone, formatter);
   }
   return formatter.format(value);
 }

@@ -1,5 +1,6 @@
 import {
   type AgentToolName,
+  type BusinessHours,
   CHANGEABLE_QUOTE_STATES,
   type Channel,
   type HumanApprovalAction,
@@ -58,7 +59,8 @@ export type AgentEmployee = {
 
 export type AgentContext = {
   companyId: string;
-  company: { name: string; currency: string };
+  /** Its zone and business hours tell a customer handed to staff out of hours when the team answers. */
+  company: { name: string; currency: string; timeZone: string; businessHours: BusinessHours | null };
   employee: AgentEmployee | null;
   conversation: {
     id: string;
@@ -121,7 +123,12 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
     .limit(HISTORY_MESSAGES);
   return {
     companyId,
-    company: { name: company.name, currency: company.currency },
+    company: {
+      name: company.name,
+      currency: company.currency,
+      timeZone: company.timeZone,
+      businessHours: company.businessHours,
+    },
     employee: employeeRow
       ? {
           id: employeeRow.id,

@@ -162,8 +162,9 @@ export function ticketCloses(db: Executor, scope: Scope) {
 
 /**
  * For each conversation started in scope: seconds from its first customer message to the first
- * message after it from anyone else (the AI employee or staff). Conversations not yet answered are
- * left out. The medians are taken from these by the service.
+ * message after it from anyone else (the AI employee or staff), and when that first message was sent
+ * (epoch seconds: the service counts only business hours when the company has them). Conversations
+ * not yet answered are left out. The medians are taken from these by the service.
  */
 export function firstReplyWaits(db: Executor, scope: Scope) {
   const firstCustomer = db
@@ -183,6 +184,7 @@ export function firstReplyWaits(db: Executor, scope: Scope) {
       seconds: sql<number>`extract(epoch from (min(${messages.createdAt}) - ${firstCustomer.at}))::float8`.mapWith(
         Number,
       ),
+      askedAt: sql<number>`extract(epoch from ${firstCustomer.at})::float8`.mapWith(Number),
     })
     .from(conversations)
     .innerJoin(firstCustomer, eq(firstCustomer.conversationId, conversations.id))

@@ -1,4 +1,6 @@
 import {
+  type BusinessHours,
+  businessSecondsBetween,
   EMPTY_OUTCOME_FIGURES,
   type EmployeeOutcomes,
   median,
@@ -13,6 +15,7 @@ import {
 } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
+import { findCompanyClock } from "#server/modules/companies/index.ts";
 import { listDepartments } from "#server/modules/departments/index.ts";
 import { findCompanyCurrency } from "#server/modules/sales/index.ts";
 import { findAiEmployeeRow } from "./ai-employees.service.ts";
@@ -55,8 +58,8 @@ async function figuresByEmployee(
   scope: { companyId: string; period: Period; aiEmployeeId?: string },
   currency: string,
 ) {
-  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes] = await Promise.all(
-    [
+  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes, clock] =
+    await Promise.all([
       quoteFigures(db, scope, currency),
       leadFigures(db, scope),
       conversationFigures(db, scope),
@@ -65,8 +68,8 @@ async function figuresByEmployee(
       ticketFigures(db, scope),
       firstReplyWaits(db, scope),
       ticketCloses(db, scope),
-    ],
-  );
+      findCompanyClock(db, scope.companyId),
+    ]);
   const byEmployee = new Map<string, Halves<Counted>>();
   const entry = (id: string, present: boolean) => {
     let halves = byEmployee.get(id);
@@ -101,9 +104,25 @@ async function figuresByEmployee(
       halves[halfOf(present)][median].push(seconds);
     }
   };
-  add("medianFirstReplySeconds", waits);
+  add("medianFirstReplySeconds", onTheTeamsClock(clock, waits));
   add("medianCloseSeconds", closes);
   return { byEmployee, samples };
+}
+
+/**
+ * First-reply waits as the customer's team counts them: with business hours, only the time the team
+ * was in (a message on Saturday answered on Monday at 9:05 waited 5 minutes); without, every second.
+ */
+function onTheTeamsClock<W extends { seconds: number; askedAt: number }>(
+  { timeZone, businessHours }: { timeZone: string; businessHours: BusinessHours | null },
+  waits: W[],
+): W[] {
+  if (!businessHours) return waits;
+  return waits.map((wait) => {
+    const asked = new Date(wait.askedAt * 1000);
+    const replied = new Date(asked.getTime() + wait.seconds * 1000);
+    return { ...wait, seconds: businessSecondsBetween(businessHours, timeZone, asked, replied) };
+  });
 }
 
 /** The comparison of a group of employees: their counts added up, each median over all their values. */

@@ -1,4 +1,10 @@
-import type { CompanyLanguage, CompanyRole, CompanySettings, CompanySettingsPatch } from "@foreman/contract";
+import type {
+  BusinessHours,
+  CompanyLanguage,
+  CompanyRole,
+  CompanySettings,
+  CompanySettingsPatch,
+} from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { companies, memberships, users } from "#server/db/schema/index.ts";
@@ -11,6 +17,8 @@ export type CompanyRow = {
   membersMayApprove: boolean;
   language: CompanyLanguage;
   requireTwoFactor: boolean;
+  timeZone: string;
+  currency: string;
 };
 /**
  * The caller's place in a company, for the company scope: `twoFactorMissing` when the company requires
@@ -21,7 +29,7 @@ export type MembershipRow = { companyId: string; role: CompanyRole; companyName:
 export type UserWithCompanies = {
   profile: { id: string; email: string; firstName: string; lastName: string; twoFactorEnabled: boolean };
   /** Every company the user is a member of, with their role, sorted by name (lib/sort.ts). */
-  companies: (CompanyRow & { role: CompanyRole })[];
+  companies: (CompanyRow & { role: CompanyRole; deletionRequestedAt: Date | null })[];
 };
 
 /**
@@ -41,6 +49,9 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
       membersMayApprove: companies.membersMayApprove,
       language: companies.language,
       requireTwoFactor: companies.requireTwoFactor,
+      timeZone: companies.timeZone,
+      currency: companies.currency,
+      deletionRequestedAt: companies.deletionRequestedAt,
       totpEnabledAt: users.totpEnabledAt,
       role: memberships.role,
     })
@@ -61,6 +72,9 @@ export async function findUserWithCompanies(db: Executor, userId: string): Promi
         membersMayApprove: row.membersMayApprove ?? false,
         language: row.language ?? "en",
         requireTwoFactor: row.requireTwoFactor ?? false,
+        timeZone: row.timeZone ?? "UTC",
+        currency: row.currency ?? "USD",
+        deletionRequestedAt: row.deletionRequestedAt,
         role: row.role,
       });
   // Sorted once here, not on every /app/me.json answered from the cache.
@@ -79,6 +93,8 @@ export async function insertCompany(
     membersMayApprove: companies.membersMayApprove,
     language: companies.language,
     requireTwoFactor: companies.requireTwoFactor,
+    timeZone: companies.timeZone,
+    currency: companies.currency,
   });
   return row!;
 }
@@ -87,12 +103,35 @@ const settingsColumns = {
   membersMayApprove: companies.membersMayApprove,
   language: companies.language,
   requireTwoFactor: companies.requireTwoFactor,
+  name: companies.name,
+  timeZone: companies.timeZone,
+  currency: companies.currency,
+  answerLanguages: companies.answerLanguages,
+  businessHours: companies.businessHours,
+  createdAt: companies.createdAt,
 };
+
+const toSettings = ({ createdAt, ...row }: { createdAt: Date } & Omit<CompanySettings, "createdAt">) => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+});
 
 /** The company's settings (null when there is no such company). */
 export async function findCompanySettings(db: Executor, companyId: string): Promise<CompanySettings | null> {
   const [row] = await db.select(settingsColumns).from(companies).where(eq(companies.id, companyId));
-  return row ?? null;
+  return row ? toSettings(row) : null;
+}
+
+/** What reading the clock needs of a company: its zone and business hours (null: always open). */
+export async function findCompanyClock(
+  db: Executor,
+  companyId: string,
+): Promise<{ timeZone: string; businessHours: BusinessHours | null }> {
+  const [row] = await db
+    .select({ timeZone: companies.timeZone, businessHours: companies.businessHours })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? { timeZone: "UTC", businessHours: null };
 }
 
 /** Writes the settings named in `patch` and answers them all as they now are. */
@@ -102,7 +141,7 @@ export async function updateCompanySettings(
   patch: CompanySettingsPatch,
 ): Promise<CompanySettings> {
   const [row] = await db.update(companies).set(patch).where(eq(companies.id, companyId)).returning(settingsColumns);
-  return row!;
+  return toSettings(row!);
 }
 
 export async function insertMembership(db: Executor, values: { userId: string; companyId: string; role: CompanyRole }) {

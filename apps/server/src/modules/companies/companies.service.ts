@@ -1,4 +1,4 @@
-import type { Me } from "@foreman/contract";
+import { deletionDueAt, type Me } from "@foreman/contract";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import type { UserWithCompanies } from "./companies.repository.ts";
@@ -14,7 +14,7 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
   const managedCompanies = companies.map(
-    ({ id, name, logoSmallUrl, role, membersMayApprove, language, requireTwoFactor }) => ({
+    ({
       id,
       name,
       logoSmallUrl,
@@ -22,6 +22,21 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
       membersMayApprove,
       language,
       requireTwoFactor,
+      timeZone,
+      currency,
+      deletionRequestedAt,
+    }) => ({
+      id,
+      name,
+      logoSmallUrl,
+      role,
+      membersMayApprove,
+      language,
+      requireTwoFactor,
+      timeZone,
+      currency,
+      // Only while a deletion is scheduled (modules/privacy): every member's shell shows a banner.
+      ...(deletionRequestedAt ? { deletionScheduledFor: deletionDueAt(deletionRequestedAt).toISOString() } : {}),
     }),
   );
   const requested =

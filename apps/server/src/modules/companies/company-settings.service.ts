@@ -1,4 +1,5 @@
 import {
+  ANSWER_LANGUAGE_LABELS,
   COMPANY_LANGUAGE_LABELS,
   type CompanyRole,
   type CompanySettings,
@@ -41,6 +42,15 @@ function settingsSummary(patch: CompanySettingsPatch): string {
     phrases.push(
       patch.requireTwoFactor ? "Required two-factor sign-in of everyone" : "Stopped requiring two-factor sign-in",
     );
+  if (patch.name !== undefined) phrases.push(`Renamed the company to ${patch.name}`);
+  if (patch.timeZone !== undefined) phrases.push(`Set the time zone to ${patch.timeZone}`);
+  if (patch.currency !== undefined) phrases.push(`Set the main currency to ${patch.currency}`);
+  if (patch.answerLanguages !== undefined)
+    phrases.push(
+      `Set the AI employees' languages to ${patch.answerLanguages.map((code) => ANSWER_LANGUAGE_LABELS[code]).join(", ")}`,
+    );
+  if (patch.businessHours !== undefined)
+    phrases.push(patch.businessHours ? "Changed the business hours" : "Set the business hours to always open");
   return phrases.join("; ");
 }
 

@@ -7,7 +7,7 @@ import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "
 import { rows } from "#server/test/sales-setup.ts";
 
 // The company's language as a setting: read by every member, changed by owners and admins, shown in
-// /app/me.json at once. (Who may approve is tested in tasks/approver-role.test.ts; what requiring
+// /app/me.json at once. (The general settings' full answer is in general-settings.test.ts.) (Who may approve is tested in tasks/approver-role.test.ts; what requiring
 // two-factor does to members without it, in auth/two-factor/company-requirement.test.ts.)
 
 describe("the company's language setting", () => {
@@ -40,7 +40,7 @@ describe("the company's language setting", () => {
     (await t.app.inject({ method: "GET", url: "/app/me.json", headers })).json().company;
 
   it("answers English for a new company, to every member", async () => {
-    expect((await settings(member)).json()).toEqual({
+    expect((await settings(member)).json()).toMatchObject({
       members_may_approve: false,
       language: "en",
       require_two_factor: false,
@@ -55,7 +55,7 @@ describe("the company's language setting", () => {
       const response = await settings(owner, { language });
       expect(response.statusCode, String(language)).toBe(400);
     }
-    expect((await settings(owner)).json()).toEqual({
+    expect((await settings(owner)).json()).toMatchObject({
       members_may_approve: false,
       language: "en",
       require_two_factor: false,
@@ -65,7 +65,7 @@ describe("the company's language setting", () => {
   it("lets an owner switch to Spanish: the answer, /app/me.json and the activity log show it", async () => {
     const changed = await settings(owner, { language: "es" });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ members_may_approve: false, language: "es", require_two_factor: false });
+    expect(changed.json()).toMatchObject({ members_may_approve: false, language: "es", require_two_factor: false });
     expect(await meCompany(member)).toMatchObject({ id: companyId, language: "es" });
     const logged = await rows(
       t.db,
@@ -76,7 +76,7 @@ describe("the company's language setting", () => {
 
   it("changes both settings in one call", async () => {
     const changed = await settings(owner, { language: "en", members_may_approve: true });
-    expect(changed.json()).toEqual({ members_may_approve: true, language: "en", require_two_factor: false });
+    expect(changed.json()).toMatchObject({ members_may_approve: true, language: "en", require_two_factor: false });
     expect(await meCompany(owner)).toMatchObject({ language: "en", members_may_approve: true });
   });
 });
@@ -125,7 +125,7 @@ describe("requiring two-factor sign-in of everyone", () => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({ error: "forbidden", error_description: OWNER_ONLY_SETTING });
       }
-    expect(await settings()).toEqual({ members_may_approve: false, language: "en", require_two_factor: false });
+    expect(await settings()).toMatchObject({ members_may_approve: false, language: "en", require_two_factor: false });
     expect(await logged()).toEqual([]);
     // Not a true-or-false: refused before anything is checked.
     expect((await patch(owner, { require_two_factor: "yes" })).statusCode).toBe(400);
@@ -134,7 +134,7 @@ describe("requiring two-factor sign-in of everyone", () => {
   it("is turned on and off by an owner, in the activity log and in /app/me.json at once", async () => {
     const on = await patch(owner, { require_two_factor: true });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ members_may_approve: false, language: "en", require_two_factor: true });
+    expect(on.json()).toMatchObject({ members_may_approve: false, language: "en", require_two_factor: true });
     const me = await t.app.inject({ method: "GET", url: "/app/me.json", headers: member });
     expect(me.json().company).toMatchObject({ id: companyId, require_two_factor: true });
 

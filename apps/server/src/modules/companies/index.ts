@@ -4,11 +4,22 @@ export {
   anyCompanyExists,
   type CompanyRow,
   deleteMembership,
+  findCompanyClock,
   insertCompany,
   insertMembership,
   updateMembershipRole,
 } from "./companies.repository.ts";
 export { companiesRoutes } from "./companies.routes.ts";
+export {
+  clearCompanyDeletion,
+  findCompaniesDueForPurge,
+  findCompaniesWithRetention,
+  findCompanyOwners,
+  findCompanyPrivacy,
+  markCompanyForDeletion,
+  purgeCompany,
+  updateRetentionDays,
+} from "./company-privacy.repository.ts";
 export { companySettingsRoutes } from "./company-settings.routes.ts";
 export { companyLogoRoutes } from "./logo/logo.routes.ts";
 export { logoFilesRoutes } from "./logo/logo-files.routes.ts";

@@ -46,6 +46,8 @@ describe("GET /app/me.json", () => {
         members_may_approve: false,
         require_two_factor: false,
         language: "en",
+        time_zone: "UTC",
+        currency: "USD",
       },
       managed_companies: [
         {
@@ -56,6 +58,8 @@ describe("GET /app/me.json", () => {
           members_may_approve: false,
           require_two_factor: false,
           language: "en",
+          time_zone: "UTC",
+          currency: "USD",
         },
         {
           id: zeta.id,
@@ -65,6 +69,8 @@ describe("GET /app/me.json", () => {
           members_may_approve: false,
           require_two_factor: false,
           language: "en",
+          time_zone: "UTC",
+          currency: "USD",
         },
       ],
     });
@@ -82,6 +88,8 @@ describe("GET /app/me.json", () => {
       members_may_approve: false,
       require_two_factor: false,
       language: "en",
+      time_zone: "UTC",
+      currency: "USD",
     });
     expect(body.managed_companies).toHaveLength(2);
   });

@@ -12,7 +12,8 @@ import type { TicketActor, TicketChange } from "./ticket-writes.ts";
 // short mail each through the outbox, in the change's own transaction, with a link to its preview.
 // The one who made the change is not told of it.
 
-export type FollowerMailDeps = { queue: JobQueue; config: Pick<Config, "appUrl" | "mail"> };
+// `notifications` too: the same deps tell an assignee or staff through modules/notifications.
+export type FollowerMailDeps = { queue: JobQueue; config: Pick<Config, "appUrl" | "mail" | "notifications"> };
 
 const MAX_QUOTED = 1000;
 

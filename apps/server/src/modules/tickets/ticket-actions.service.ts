@@ -21,6 +21,7 @@ import { staffActor } from "../activities/index.ts";
 import { type OutboundChannels, postStaffMessage } from "../conversations/index.ts";
 import type { EventBus } from "../events/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
+import { notify } from "../notifications/index.ts";
 import { mailFollowers } from "./follower-mail.ts";
 import { findTicketRow } from "./ticket-detail.repository.ts";
 import { linkRefused } from "./ticket-links.ts";
@@ -42,7 +43,7 @@ export type TicketDeps = {
   events: EventBus;
   queue: JobQueue;
   outbound: OutboundChannels;
-  config: Pick<Config, "appUrl" | "mail">;
+  config: Pick<Config, "appUrl" | "mail" | "notifications">;
 };
 /** Who asks: the company the scope resolved, their role in it and their user id. */
 export type TicketCaller = { companyId: string; role: CompanyRole; userId: string };
@@ -59,6 +60,19 @@ function checkAssign(caller: TicketCaller, current: Ticket | null, responsible: 
   const takesIt = responsible?.kind === "user" && responsible.id === caller.userId;
   const givesBackOwn = responsible === null && current?.assigneeUserId === caller.userId;
   if (!takesIt && !givesBackOwn) throw httpError(403, "forbidden", ASSIGN_OTHERS_REQUIRED);
+}
+
+/** The staff member the ticket is given to hears of it by mail (modules/notifications), unless they took it. */
+async function tellAssignee(tx: Executor, deps: TicketDeps, ticket: Ticket, callerId: string) {
+  if (!ticket.assigneeUserId || ticket.assigneeUserId === callerId) return;
+  await notify(tx, deps, {
+    companyId: ticket.companyId,
+    to: [ticket.assigneeUserId],
+    kind: "ticket_assigned",
+    subjectId: ticket.id,
+    summary: `${ticketDisplayId(ticket.number)} ${ticket.subject}`,
+    link: `/support?ticket=${ticket.id}`,
+  });
 }
 
 /** Tells the company's open screens the ticket changed (after the commit: the event is never rolled back). */
@@ -84,6 +98,7 @@ async function applyChange(
     const actor = await staffActor(tx, caller.userId);
     const changed = await changeTicket(tx, { companyId, ticketId, actor }, change);
     await mailFollowers(tx, deps, changed, actor, change);
+    if (change.kind === "assign") await tellAssignee(tx, deps, changed, caller.userId);
     return changed;
   });
   deps.queue.wake();
@@ -128,12 +143,13 @@ async function insertClient(tx: Executor, companyId: string, client: NonNullable
 export async function createTicket(deps: TicketDeps, caller: TicketCaller, body: CreateTicket): Promise<TicketDetail> {
   const { companyId } = caller;
   if (body.responsible) checkAssign(caller, null, body.responsible);
+  await deps.queue.prepare();
   const ticket = await deps.db.transaction(async (tx) => {
     const conversation = body.conversationId ? await conversationFacts(tx, companyId, body.conversationId) : null;
     const customerId =
       body.customerId ??
       (body.client ? await insertClient(tx, companyId, body.client) : (conversation?.customerId ?? null));
-    return openTicket(tx, {
+    const opened = await openTicket(tx, {
       companyId,
       actor: await staffActor(tx, caller.userId),
       subject: body.subject,
@@ -149,7 +165,10 @@ export async function createTicket(deps: TicketDeps, caller: TicketCaller, body:
       tags: body.tags,
       requestedAt: body.requestedAt ? new Date(body.requestedAt) : undefined,
     });
+    await tellAssignee(tx, deps, opened, caller.userId);
+    return opened;
   });
+  deps.queue.wake();
   await announce(deps.events, ticket);
   return getTicket(deps.db, companyId, ticket.id);
 }

@@ -23,6 +23,7 @@ function pathValues(
   file: { id: string; accessKey: string; fileName: string },
   sessionId: string,
   ticketId: string,
+  exportId: string,
 ) {
   const ids: Record<string, string> = {
     quotes: w.a.quote.id,
@@ -44,6 +45,7 @@ function pathValues(
     tickets: ticketId,
     // /app/tickets/{id}/followers/{userId}: a staff member of the company (who does not follow it).
     followers: w.a.userId,
+    data_exports: exportId,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -60,6 +62,9 @@ function pathValues(
       // A company logo's name (/logos/{file}): the world has none, so both name no stored logo.
       case "file":
         return { real: `${"a".repeat(64)}.webp`, missing: `${"0".repeat(64)}.webp` };
+      // A help centre article (/app/help/articles/{slug}.json): the articles ship with the product.
+      case "slug":
+        return { real: "getting-started", missing: "no-such-article" };
     }
     const before = operation.path.slice(0, operation.path.indexOf(`{${name}}`));
     const resource = before.startsWith("/files/") ? "files" : /\/(\w+)\/$/.exec(before)?.[1];
@@ -95,6 +100,13 @@ export async function badInputWorld(): Promise<BadInputSetup> {
     headers: apiHeaders(session.access_token, w.a.companyId),
   });
   if (dismissed.statusCode !== 200) throw new Error(`dismissing the checklist failed: ${dismissed.body}`);
+
+  // A data export of Alpha under way (a row alone: no job runs it): starting another is refused (409)
+  // whatever a probe adds, and its id is the exports' sample.
+  const [runningExport] = await rows(
+    db,
+    sql`insert into data_exports (company_id, requested_by, state) values (${w.a.companyId}, ${w.a.userId}, 'running') returning id`,
+  );
 
   // One real file, so /files/{id}/{accessKey}/{fileName} is probed next to a real one.
   const posted = await app.inject({
@@ -157,7 +169,13 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         widgetClosed,
       },
       companies: { own: w.a.companyId, foreign: w.b.companyId },
-      pathValue: pathValues(w, { id, accessKey, fileName }, String(revokedRow!.chain_id), ticket.id),
+      pathValue: pathValues(
+        w,
+        { id, accessKey, fileName },
+        String(revokedRow!.chain_id),
+        ticket.id,
+        String(runningExport!.id),
+      ),
     },
   };
 }

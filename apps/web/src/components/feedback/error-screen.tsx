@@ -1,4 +1,6 @@
 import { ChevronRight, RotateCw, TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
+import { captureError } from "#web/lib/error-tracking/error-tracking.ts";
 import { Button } from "../ui/button.tsx";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible.tsx";
 
@@ -31,6 +33,17 @@ function describe(error: unknown, info?: ErrorScreenProps["info"]): ErrorDetails
   return { message: message || "Unknown error", stack, componentStack: componentStack?.trim() || undefined };
 }
 
+// Each error once, however often its screen is drawn (StrictMode, a Retry that fails the same way).
+const reported = new WeakSet<object>();
+
+function report(error: unknown): void {
+  if (typeof error === "object" && error !== null) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
+  captureError(error);
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
@@ -42,6 +55,8 @@ function safeJson(value: unknown): string {
 /** The generic error screen: apology, Retry and collapsible technical details. */
 export function ErrorScreen({ error, reset, info }: ErrorScreenProps) {
   const details = describe(error, info);
+  // The boundaries' errors reach error tracking too (window's error events never see them).
+  useEffect(() => report(error), [error]);
   const retry = () => (reset ? reset() : window.location.reload());
   return (
     <div

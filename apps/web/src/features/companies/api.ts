@@ -6,6 +6,7 @@ import {
   type MemberCompany,
   reconcileSelectedCompany,
 } from "@foreman/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { clearSelectedCompany, getSelectedCompany, setSelectedCompany } from "#web/lib/selected-company.ts";
 
@@ -39,5 +40,23 @@ export function updateCompanySettings(companyId: string, patch: CompanySettingsP
     companyId,
     method: "PATCH",
     body: patch,
+  });
+}
+
+/** `GET /app/companies/{id}/settings.json` (every member): the company's settings as they are. */
+export function fetchCompanySettings(companyId: string, signal?: AbortSignal): Promise<CompanySettings> {
+  return apiRequest<CompanySettings>(`/app/companies/${encodeURIComponent(companyId)}/settings.json`, {
+    companyScoped: true,
+    companyId,
+    signal,
+  });
+}
+
+export const companySettingsQueryKey = (companyId: string) => ["company-settings", companyId] as const;
+
+export function companySettingsQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: companySettingsQueryKey(companyId),
+    queryFn: ({ signal }) => fetchCompanySettings(companyId, signal),
   });
 }

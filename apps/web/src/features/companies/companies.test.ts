@@ -11,6 +11,8 @@ const northwind = {
   membersMayApprove: false,
   language: "en" as const,
   requireTwoFactor: false,
+  timeZone: "UTC",
+  currency: "USD",
 };
 const andes = {
   id: "an",
@@ -20,6 +22,8 @@ const andes = {
   membersMayApprove: false,
   language: "en" as const,
   requireTwoFactor: false,
+  timeZone: "UTC",
+  currency: "USD",
 };
 const me = (managedCompanies: Me["managedCompanies"]): Me => ({
   id: "u1",

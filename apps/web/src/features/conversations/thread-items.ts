@@ -1,4 +1,4 @@
-import { type Message, messageDateTime } from "@foreman/contract";
+import { displayTimeZone, type Message, messageDateTime } from "@foreman/contract";
 
 // What the thread draws, in order: a separator at each new day, and the messages grouped into runs by
 // one sender (the avatar and name show once per run, like any chat). Pure, so it is tested on its own.
@@ -24,10 +24,17 @@ export type MessageItem = {
 };
 export type ThreadItem = DayItem | MessageItem;
 
-// Formatting dates is the costly part of a long thread: each message's labels are worked out once
-// (messages are immutable objects in the query cache, so they key the cache).
-const labelCache = new WeakMap<Message, ReturnType<typeof messageDateTime>>();
+// Formatting dates is the costly part of a long thread: each message's labels are worked out once per
+// display zone (messages are immutable objects in the query cache, so they key the cache; a new company
+// time zone starts a new one).
+const labelCaches = new Map<string, WeakMap<Message, ReturnType<typeof messageDateTime>>>();
 function localLabels(message: Message) {
+  const zone = displayTimeZone() ?? "";
+  let labelCache = labelCaches.get(zone);
+  if (!labelCache) {
+    labelCache = new WeakMap();
+    labelCaches.set(zone, labelCache);
+  }
   if (!labelCache.has(message)) labelCache.set(message, messageDateTime(message.createdAt));
   return labelCache.get(message)!;
 }

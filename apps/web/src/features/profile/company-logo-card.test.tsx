@@ -24,6 +24,8 @@ function serveMe(role: MemberCompany["role"], logoSmallUrl: string | null = null
     membersMayApprove: false,
     language: "en",
     requireTwoFactor: false,
+    timeZone: "UTC",
+    currency: "USD",
   };
   const me: Me = {
     id: "u1",

@@ -4,11 +4,14 @@ import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tans
 import { lazy, Suspense, useEffect } from "react";
 import { FullScreenLoading } from "#web/components/feedback/full-screen-loading.tsx";
 import { AppShell } from "#web/components/layout/app-shell.tsx";
+import { DeletionBanner } from "#web/components/layout/deletion-banner.tsx";
 import { useSignOut } from "#web/features/auth/use-sign-out.ts";
 import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
 import { useSwitchCompany } from "#web/features/companies/use-switch-company.ts";
+import { LiveToasts } from "#web/features/notifications/components/live-toasts.tsx";
 import { isUnauthorized } from "#web/lib/api-error.ts";
 import { CompanyIdProvider } from "#web/lib/company-id.tsx";
+import { CompanyTimeZone } from "#web/lib/company-time-zone.tsx";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
 import { useSelectedCompany } from "#web/lib/selected-company.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
@@ -81,13 +84,16 @@ function AppLayout() {
   const outlet = <Outlet />;
   const page = (
     <CompanyIdProvider companyId={company?.id ?? null}>
-      {gated && company ? (
-        <Suspense>
-          <TwoFactorGate companyName={company.name}>{outlet}</TwoFactorGate>
-        </Suspense>
-      ) : (
-        outlet
-      )}
+      {/* Every time on the pages is in the company's zone (Settings → General). */}
+      <CompanyTimeZone timeZone={company?.timeZone}>
+        {gated && company ? (
+          <Suspense>
+            <TwoFactorGate companyName={company.name}>{outlet}</TwoFactorGate>
+          </Suspense>
+        ) : (
+          outlet
+        )}
+      </CompanyTimeZone>
     </CompanyIdProvider>
   );
 
@@ -103,7 +109,10 @@ function AppLayout() {
       onSwitchCompany={switchCompany}
       onSignOut={signOut}
     >
+      <DeletionBanner company={company} />
       {page}
+      {/* Live events as toasts, for users who keep them on (Settings → Notifications). */}
+      <LiveToasts />
     </AppShell>
   );
 }

@@ -1,7 +1,9 @@
+import type { ContextHelpKey } from "@foreman/contract";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Bell, Building2, CreditCard, Lock, type LucideIcon, Plug, Settings2, UserRound, Users } from "lucide-react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { BillingSettings } from "#web/features/billing/components/billing-settings.tsx";
@@ -21,6 +23,17 @@ import { useIntegrationParts } from "./-integrations.tsx";
 const SETTINGS_TABS = ["general", "team", "profile", "notifications", "privacy", "integrations", "billing"] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 type SettingsSearch = { tab?: Exclude<SettingsTab, "general"> };
+
+/** Each tab's article in the help centre. */
+const SETTINGS_HELP: Record<SettingsTab, ContextHelpKey> = {
+  general: "settings",
+  team: "team",
+  profile: "team",
+  notifications: "notifications",
+  privacy: "privacy",
+  integrations: "training",
+  billing: "gettingStarted",
+};
 
 const isSettingsTab = (value: unknown): value is SettingsTab => SETTINGS_TABS.includes(value as SettingsTab);
 
@@ -46,7 +59,11 @@ function SettingsPage() {
   const navigate = Route.useNavigate();
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your company, your team and your own account." />
+      <PageHeader
+        title="Settings"
+        description="Your company, your team and your own account."
+        help={<HelpLink topic={SETTINGS_HELP[tab]} />}
+      />
       <Tabs
         value={tab}
         onValueChange={(value) => {

@@ -1,3 +1,5 @@
+import { WEEKDAY_LABELS, type Weekday } from "@foreman/contract";
+import { clockTime, type TeamAnswers } from "../tools/staff-hours.ts";
 import type { MessageLanguage, ProblemKind } from "./intents.ts";
 
 // The built-in engine's sentences outside the sale (greetings, orders, hand-offs, tickets, waiting for
@@ -23,6 +25,17 @@ const ESTADOS: Record<string, string> = {
   started: "en preparación",
 };
 
+/** Weekdays as a Spanish sentence names them ("el lunes"). */
+const DIAS: Record<Weekday, string> = {
+  mon: "lunes",
+  tue: "martes",
+  wed: "miércoles",
+  thu: "jueves",
+  fri: "viernes",
+  sat: "sábado",
+  sun: "domingo",
+};
+
 const list = (items: string[]) => items.map((item) => `• ${item}`).join("\n");
 
 export const REPLIES = {
@@ -38,6 +51,8 @@ export const REPLIES = {
     noOrder: (n: number | null) =>
       n === null ? "I can't find any orders on your account." : `I can't find order ${n} on your account.`,
     handedOff: "I'm passing you to a colleague from our team; they will answer you here shortly.",
+    handedOffOutOfHours: (team: TeamAnswers) =>
+      `I'm passing you to a colleague from our team. Our team will answer at ${clockTime(team.time)} ${team.days_ahead === 0 ? "today" : team.days_ahead === 1 ? "tomorrow" : `on ${WEEKDAY_LABELS[team.weekday as Weekday]}`}.`,
     checking: "Let me check that with the team; I'll get back to you here shortly.",
     awaitingTeam: (quote: number) =>
       `I'm still waiting for the team's answer on quote Q-${quote}, so I can't change it until they decide. I'll get back to you here as soon as they do.`,
@@ -63,6 +78,8 @@ export const REPLIES = {
     noOrder: (n: number | null) =>
       n === null ? "No encuentro pedidos en tu cuenta." : `No encuentro el pedido ${n} en tu cuenta.`,
     handedOff: "Te paso con una persona de nuestro equipo; te responderá aquí en breve.",
+    handedOffOutOfHours: (team: TeamAnswers) =>
+      `Te paso con una persona de nuestro equipo. Nuestro equipo responderá ${team.days_ahead === 0 ? "hoy" : team.days_ahead === 1 ? "mañana" : `el ${DIAS[team.weekday as Weekday]}`} ${team.time.startsWith("01:") ? "a la" : "a las"} ${clockTime(team.time)}.`,
     checking: "Déjame consultarlo con el equipo; te respondo aquí en breve.",
     awaitingTeam: (quote: number) =>
       `Todavía espero la respuesta del equipo sobre la cotización Q-${quote}, así que no puedo cambiarla hasta que decidan. Te respondo aquí en cuanto lo hagan.`,

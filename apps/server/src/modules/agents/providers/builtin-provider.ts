@@ -7,6 +7,7 @@ import { salesStep } from "../builtin/sales-steps.ts";
 import type { Step, ToolCallStep, ToolResult } from "../builtin/step.ts";
 import { ticketStep } from "../builtin/ticket-steps.ts";
 import type { ChatMessage, ModelProvider, ModelRequest, ModelTurn, ToolCall, TurnHints } from "../model-provider.ts";
+import type { TeamAnswers } from "../tools/staff-hours.ts";
 
 // The built-in engine: a model that needs no key and no network. It reads the conversation it is given
 // (the customer's messages, its last reply, the open quote: builtin/conversation.ts), then plays the
@@ -95,7 +96,11 @@ export function nextStep(
   const last = results.at(-1);
   if (understood.intent === "human_request")
     return last
-      ? { say: say.handedOff }
+      ? {
+          say: last.result.team_answers
+            ? say.handedOffOutOfHours(last.result.team_answers as TeamAnswers)
+            : say.handedOff,
+        }
       : { call: "hand_off", args: { to: "staff", reason: "The customer asked for a person." } };
   // "Lo mismo que pedí la última vez" names the last order to quote it again, not to track it.
   if (understood.intent === "order_status" && !readSalesCues(text).sameAsLast) {

@@ -1,6 +1,7 @@
 import type { ActionType, AgentRequest, QuoteSnapshot } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import { taskMessages, tasks } from "#server/db/schema/index.ts";
+import { notify } from "../../notifications/index.ts";
 import type { QuoteSummary } from "../context.ts";
 import { frozenQuoteRefusal } from "./quote-tools.ts";
 import { type AgentTool, formatPrice, ok, refuse, type ToolEnv } from "./tool.ts";
@@ -52,6 +53,17 @@ async function raise(env: ToolEnv, escalation: Escalation) {
         content: escalation.question,
       });
       effects.createdTaskIds.push(created.id);
+      // Those who may decide hear of it by mail, batched (modules/notifications), with the item; not of
+      // staff's own tries in the playground.
+      if (env.followerMail && !context.conversation.isTest)
+        await notify(tx, env.followerMail, {
+          companyId: context.companyId,
+          to: "approvers",
+          kind: "action_item",
+          subjectId: created.id,
+          summary: escalation.title,
+          link: "/action_items",
+        });
       return created.id;
     }
     const [existing] = await tx

@@ -2,6 +2,8 @@ import { DEPARTMENT_KINDS, matchDepartmentKind } from "@foreman/contract";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { aiDepartments, aiEmployees, leads } from "#server/db/schema/index.ts";
 import { handToStaff, reassignConversation } from "../../conversations/index.ts";
+import { notify } from "../../notifications/index.ts";
+import { whenStaffAnswer } from "./staff-hours.ts";
 import { type AgentTool, needsHuman, ok, refuse } from "./tool.ts";
 
 /** Moves the lead to a stage the AI may set (contract `AI_LEAD_STAGES`: never won, which a confirmed order sets). */
@@ -31,9 +33,24 @@ export const handOff: AgentTool<"hand_off"> = {
   async run({ to, reason }, env) {
     const { db, context, effects } = env;
     if (to === "staff") {
-      await handToStaff(db, context.companyId, context.conversation.id);
+      await db.transaction(async (tx) => {
+        await handToStaff(tx, context.companyId, context.conversation.id);
+        // The owners and admins hear of it by mail, batched (modules/notifications), once a run; not of
+        // playground tries.
+        if (env.followerMail && !context.conversation.isTest && !effects.handoff) {
+          const customer = context.customer ? ` with ${context.customer.fullName}` : "";
+          await notify(tx, env.followerMail, {
+            companyId: context.companyId,
+            to: "managers",
+            kind: "handoff",
+            subjectId: context.conversation.id,
+            summary: `Conversation #${context.conversation.displayId}${customer}: ${reason}`,
+            link: `/conversations/${context.conversation.id}`,
+          });
+        }
+      });
       effects.handoff = { to: "staff", reason };
-      return ok({ handed_to: "staff", tell_customer: "a colleague will take over here" });
+      return ok({ handed_to: "staff", ...whenStaffAnswer(context.company) });
     }
     if (needsHuman(env, "hand_off")) return refuse("Handing off needs staff: hand off to staff instead.");
     const departments = await db

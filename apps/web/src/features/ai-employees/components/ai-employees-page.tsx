@@ -12,6 +12,7 @@ import { useCallback, useMemo, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -162,7 +163,11 @@ export function AiEmployeesPage({ search, onSearch, canManage, departments, lang
 
   return (
     <div className="space-y-6">
-      <PageHeader title="AI employees" description={describePeriod(periodFromSearch(search))} />
+      <PageHeader
+        title="AI employees"
+        description={describePeriod(periodFromSearch(search))}
+        help={<HelpLink topic="aiEmployees" />}
+      />
       <TimeFrameBar search={search} onSearch={setPeriod} />
       <WorkforceToolbar
         search={search}

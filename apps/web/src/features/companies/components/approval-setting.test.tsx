@@ -19,6 +19,8 @@ function serveMe(role: "owner" | "member", membersMayApprove: boolean) {
     membersMayApprove,
     language: "en" as const,
     requireTwoFactor: false,
+    timeZone: "UTC",
+    currency: "USD",
   };
   const me: Me = {
     id: "u1",

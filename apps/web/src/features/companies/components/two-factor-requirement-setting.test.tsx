@@ -20,6 +20,8 @@ function serveMe(role: "owner" | "admin" | "member", { required = false, twoFact
     membersMayApprove: false,
     language: "en" as const,
     requireTwoFactor: required,
+    timeZone: "UTC",
+    currency: "USD",
   };
   const me: Me = {
     id: "u1",

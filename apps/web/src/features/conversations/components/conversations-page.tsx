@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { EmployeeFilterNotice } from "#web/components/filters/employee-filter-notice.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { PagedList } from "#web/components/layout/paged-list.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -31,6 +32,7 @@ export function ConversationsPage({ search, onFiltersChange }: ConversationsPage
       <PageHeader
         title="Conversations"
         description="Every conversation your AI employees have had with customers, newest activity first."
+        help={embed ? undefined : <HelpLink topic="conversations" />}
       />
       <ConversationFilterPanel
         filters={search}

@@ -2,6 +2,7 @@ import type { DateRangeSearch, Department, DepartmentKind } from "@foreman/contr
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
@@ -66,7 +67,11 @@ function DepartmentBody({
   const dim = outcomes.isPlaceholderData ? "opacity-60 transition-opacity" : undefined;
   return (
     <div className="min-w-0 space-y-6" data-testid="department-screen" data-kind={kind}>
-      <DepartmentHeader department={department} counts={view} />
+      <DepartmentHeader
+        department={department}
+        counts={view}
+        help={kind === "support" ? <HelpLink topic="support" /> : undefined}
+      />
       <TimeFrameBar search={search} onSearch={onSearch} />
       {cardsFailed ? (
         <QueryError

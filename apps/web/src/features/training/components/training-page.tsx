@@ -1,6 +1,7 @@
 import type { CompanyLanguage } from "@foreman/contract";
 import { BookOpen, Package, Plug, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { TRAINING_TABS, type TrainingSearch, type TrainingTab } from "../training-search.ts";
@@ -35,6 +36,7 @@ export function TrainingPage({ search, onSearch, canManage, language, integratio
       <PageHeader
         title="Training centre"
         description="What your AI employees sell, know and can do: the catalog they quote from, the knowledge base they answer from, their skills and the tools they connect to."
+        help={<HelpLink topic="training" />}
       />
       <Tabs
         value={tab}

@@ -1,6 +1,7 @@
 import { type ConversationFilters, type InboxPageSearch, inboxChatAddress } from "@foreman/contract";
 import { MessagesSquare } from "lucide-react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import {
   ConversationFilterPanel,
   type FiltersChange,
@@ -45,9 +46,12 @@ export function InboxPage({ search, onFiltersChange, onClose }: InboxPageProps) 
         className="flex w-full min-w-0 flex-col border-r lg:w-[24rem] xl:w-[27rem]"
       >
         <div className="space-y-3 border-b px-4 pt-4 pb-3">
-          <h1 id="inbox-title" className="font-semibold text-xl tracking-tight">
-            Inbox
-          </h1>
+          <div className="flex items-center gap-1.5">
+            <h1 id="inbox-title" className="font-semibold text-xl tracking-tight">
+              Inbox
+            </h1>
+            <HelpLink topic="conversations" />
+          </div>
           <ConversationFilterPanel
             filters={filters}
             onChange={onFiltersChange}

@@ -2,6 +2,7 @@ import type { DateRangeSearch, LeadStage } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
@@ -51,6 +52,7 @@ function DashboardScreen({ checklist }: { checklist?: ReactNode }) {
       <PageHeader
         title="AI sales dashboard"
         description={describePeriod(periodFromSearch(search), { compared: true })}
+        help={<HelpLink topic="dashboard" />}
       />
       {checklist}
       <TimeFrameBar search={search} onSearch={setSearch} />

@@ -5,6 +5,7 @@ import { CircleCheckBig, History } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { ShowMoreButton } from "#web/components/layout/show-more-button.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -37,6 +38,7 @@ export function ActionItemsPage({ state, canApprove = false, approvalSetting }: 
         title="Action items"
         description="Questions your AI employees need answered and decisions they need you to make."
         actions={approvalSetting}
+        help={<HelpLink topic="actionItems" />}
       />
       <ActionItemTabs current={state} />
       <CompanyGate fallback={<ActionItemCardsSkeleton />}>
