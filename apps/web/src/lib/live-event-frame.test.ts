@@ -49,6 +49,12 @@ describe("liveEventFromFrame", () => {
     });
   });
 
+  it("reads company.updated, which carries nothing but its type", () => {
+    expect(liveEventFromFrame(frame({ type: "company.updated" }))).toEqual({
+      type: "company.updated",
+    });
+  });
+
   it("reads task events and uses the SSE event name when the payload has no type", () => {
     expect(liveEventFromFrame(frame({ task_id: "t1", state: "done" }, "task.updated"))).toEqual({
       type: "task.updated",

@@ -103,6 +103,8 @@ export function liveEventFromFrame(frame: SseFrame): LiveEvent | null {
       return isText(payload.ticketId) && isTicketStatus(payload.status)
         ? { type, ticketId: payload.ticketId, status: payload.status }
         : null;
+    case "company.updated":
+      return { type };
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react"
 import { apiRequest } from "./api-client.ts";
 import { isApiError, isUnauthorized } from "./api-error.ts";
 import { liveEventFromFrame } from "./live-event-frame.ts";
+import { tellLiveEventObservers } from "./live-event-observers.ts";
 import { getSelectedCompany, subscribeSelectedCompany } from "./selected-company.ts";
 import { readSession } from "./session-cookie.ts";
 import { createSseParser } from "./sse-parser.ts";
@@ -36,8 +37,6 @@ export const liveEventsConfig = {
 };
 
 const subscribers = new Set<LiveEventSubscriber>();
-/** Hear the events while some screen keeps the stream open, without opening it (the live toasts). */
-const observers = new Set<LiveEventHandler>();
 const statusListeners = new Set<() => void>();
 let status: LiveEventsStatus = "idle";
 
@@ -67,13 +66,7 @@ function deliver(event: LiveEvent) {
       console.error("A live event handler failed", error);
     }
   }
-  for (const observer of [...observers]) {
-    try {
-      observer(event);
-    } catch (error) {
-      console.error("A live event observer failed", error);
-    }
-  }
+  tellLiveEventObservers(event);
 }
 
 function announceReconnect() {
@@ -257,15 +250,6 @@ export function subscribeLiveEvents(subscriber: LiveEventSubscriber): () => void
       if (subscribers.size === 0) stop();
     }, liveEventsConfig.lingerMs);
   };
-}
-
-/**
- * Hears every event of the stream while a screen keeps it open, without opening it: a pop-up is not
- * worth a connection on every page. The returned function stops hearing.
- */
-export function observeLiveEvents(handler: LiveEventHandler): () => void {
-  observers.add(handler);
-  return () => observers.delete(handler);
 }
 
 export function getLiveEventsStatus(): LiveEventsStatus {

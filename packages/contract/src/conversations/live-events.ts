@@ -16,6 +16,7 @@ export const LIVE_EVENT_TYPES = [
   "message.updated",
   "whatsapp.updated",
   "ticket.updated",
+  "company.updated",
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -48,5 +49,7 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   }),
   // A ticket was opened or changed (by staff or an AI employee): lists and its preview refetch.
   z.object({ type: z.literal("ticket.updated"), ticketId: z.string(), status: z.enum(TICKET_STATUSES) }),
+  // The company's settings changed (name, time zone, hours…): open pages read /app/me.json again.
+  z.object({ type: z.literal("company.updated") }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

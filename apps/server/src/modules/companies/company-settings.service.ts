@@ -77,5 +77,7 @@ export async function changeCompanySettings(
     return updated;
   });
   await deps.events.notify({ topic: "company.changed", companyId });
+  // Every open page of the company reads /app/me.json again: a new zone moves its times at once.
+  await deps.events.publish(companyId, { type: "company.updated" });
   return settings;
 }

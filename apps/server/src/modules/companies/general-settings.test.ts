@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "#server/test/sales-setup.ts";
+import { baseUrlOf, closeListeningApp, openEventStream } from "#server/test/sse-client.ts";
 
 // Settings → General: the company's name, time zone, main currency, the languages its AI employees
 // answer in and its business hours. Every member reads them; owners and admins change them; a bad value
@@ -40,9 +41,8 @@ describe("the general settings", () => {
       else member = headers;
     }
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  // The live stream's test listens on a socket: its spare connections are dropped before closing.
+  afterAll(() => closeListeningApp(t.app, t.close));
 
   const url = () => `/app/companies/${companyId}/settings.json`;
   const read = async (headers = member) => (await t.app.inject({ method: "GET", url: url(), headers })).json();
@@ -158,6 +158,19 @@ describe("the general settings", () => {
         },
       },
     ]);
+  });
+
+  it("tells the company's open pages at once, over the live stream", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const stream = await openEventStream(baseUrlOf(t.app.server.address()), member);
+    try {
+      await expect.poll(() => stream.comments.includes(": connected")).toBe(true);
+      expect((await patch(owner, { time_zone: "Europe/Madrid" })).statusCode).toBe(200);
+      const heard = await stream.next((event) => event.event === "company.updated");
+      expect(heard.data).toEqual({ type: "company.updated" });
+    } finally {
+      stream.close();
+    }
   });
 
   it("lets an admin go back to always open", async () => {

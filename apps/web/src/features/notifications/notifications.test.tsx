@@ -7,7 +7,8 @@ import { getToasts } from "#web/lib/toast-store.ts";
 import { liveEventStreams } from "#web/test/live-event-streams.ts";
 import { type RouteHandler, sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { renderInCompany } from "#web/test/render-in-company.tsx";
-import { LiveToasts, liveToastFor } from "./components/live-toasts.tsx";
+import { liveToastFor } from "./components/live-toast-for.ts";
+import { LiveToasts } from "./components/live-toasts.tsx";
 import { NotificationSettings } from "./components/notification-settings.tsx";
 
 const COMPANY = "company-1";

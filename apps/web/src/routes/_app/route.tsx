@@ -4,9 +4,9 @@ import { createFileRoute, Outlet, redirect, useLocation, useRouter } from "@tans
 import { lazy, Suspense, useEffect } from "react";
 import { FullScreenLoading } from "#web/components/feedback/full-screen-loading.tsx";
 import { AppShell } from "#web/components/layout/app-shell.tsx";
-import { DeletionBanner } from "#web/components/layout/deletion-banner.tsx";
 import { useSignOut } from "#web/features/auth/use-sign-out.ts";
 import { findSelectedCompany, meQueryOptions, reconcileCompanySelection } from "#web/features/companies/api.ts";
+import { useCompanyUpdates } from "#web/features/companies/use-company-updates.ts";
 import { useSwitchCompany } from "#web/features/companies/use-switch-company.ts";
 import { LiveToasts } from "#web/features/notifications/components/live-toasts.tsx";
 import { isUnauthorized } from "#web/lib/api-error.ts";
@@ -19,6 +19,10 @@ import { LazyErrorScreen } from "../-lazy-feedback.tsx";
 
 // Instead of the page when the company requires two-factor sign-in of a user without it: fetched only then.
 const TwoFactorGate = lazy(() => import("#web/components/layout/two-factor-gate.tsx"));
+// Only a company scheduled for deletion shows the banner: its code loads then, not with every page.
+const DeletionBanner = lazy(() =>
+  import("#web/components/layout/deletion-banner.tsx").then((m) => ({ default: m.DeletionBanner })),
+);
 
 // Every signed-in page lives under this layout: the guard, the user and company, the departments, the shell.
 export const Route = createFileRoute("/_app")({
@@ -57,6 +61,7 @@ function AppLayout() {
   const router = useRouter();
   const loaded = Route.useLoaderData();
   const meQuery = useQuery(meQueryOptions());
+  useCompanyUpdates();
   const selected = useSelectedCompany();
   const me = meQuery.data ?? loaded.me;
   const company = me ? findSelectedCompany(me, selected?.id) : null;
@@ -109,7 +114,11 @@ function AppLayout() {
       onSwitchCompany={switchCompany}
       onSignOut={signOut}
     >
-      <DeletionBanner company={company} />
+      {company?.deletionScheduledFor ? (
+        <Suspense>
+          <DeletionBanner company={company} />
+        </Suspense>
+      ) : null}
       {page}
       {/* Live events as toasts, for users who keep them on (Settings → Notifications). */}
       <LiveToasts />
