@@ -6,7 +6,8 @@ import { meQueryKey } from "#web/lib/me.ts";
 /**
  * Reads the company again when its settings change elsewhere (a colleague renamed it or moved its time
  * zone): `company.updated` on the live stream refetches /app/me.json and the settings. It listens while
- * a screen keeps the stream open; other pages catch up when the window regains focus.
+ * a screen keeps the stream open; other pages catch up
+ * when the window regains focus once /app/me.json is a minute old.
  */
 export function useCompanyUpdates(): void {
   const queryClient = useQueryClient();
