@@ -1,10 +1,11 @@
-import { formatMoney } from "@foreman/contract";
 import { Phone, Receipt } from "lucide-react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 
 // What a phone number costs a month: the spec's $3.00.
 const PHONE_NUMBER_MONTHLY_USD = 3;
+// Charges show their cents ("$3.00"), unlike the sales figures' whole amounts.
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /**
  * Settings → Billing. Foreman charges only for phone numbers, and phone numbers are not built yet, so
@@ -19,11 +20,11 @@ export function BillingSettings() {
           <CardDescription>What your company has been charged since the first of the month.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
-          <p className="text-3xl font-semibold tabular-nums">{formatMoney(0, "USD")}</p>
+          <p className="text-3xl font-semibold tabular-nums">{usd.format(0)}</p>
           <p className="text-sm text-muted-foreground">
             No charges yet. Foreman charges for phone numbers only:{" "}
-            <span className="font-medium text-foreground">{formatMoney(PHONE_NUMBER_MONTHLY_USD, "USD")}</span> a month
-            for each number, counted by the day from when you buy it to when you release it.
+            <span className="font-medium text-foreground">{usd.format(PHONE_NUMBER_MONTHLY_USD)}</span> a month for each
+            number, counted by the day from when you buy it to when you release it.
           </p>
         </CardContent>
       </Card>
