@@ -15,6 +15,7 @@ const apiPaths = [
   "/logos",
   "/healthz",
   "/readyz",
+  "/client_config.json",
 ];
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 

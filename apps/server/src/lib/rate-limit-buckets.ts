@@ -69,6 +69,8 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "GET /widget/demo": "pages",
   // Company logos: every page of the shell shows one.
   "GET /logos/:file": "pages",
+  // The browser's configuration (its error tracking): every page load asks once.
+  "GET /client_config.json": "pages",
   // Probes: a busy API minute must not take the instance out of its load balancer.
   "GET /healthz": "probes",
   "GET /readyz": "probes",
