@@ -6,6 +6,7 @@ import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useCompanyId } from "#web/lib/company-id.tsx";
+import { exactDateTime, relativeTime } from "#web/lib/relative-time.ts";
 import { employeeActivityQueryOptions, RECENT_ACTIVITY_COUNT } from "../api.ts";
 
 // What happened to the employee lately (hired, edited, deactivated…), newest first, with who did it.
@@ -55,7 +56,7 @@ export function EmployeeActivity({ aiEmployeeId }: { aiEmployeeId: string }) {
 
 function ActivityRow({ activity }: { activity: Activity }) {
   const Icon = ACTOR_ICONS[activity.actor.type];
-  const exact = exactTime(activity.createdAt);
+  const exact = exactDateTime(activity.createdAt);
   return (
     <li className="flex min-w-0 gap-3" data-testid="activity-row">
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
@@ -88,33 +89,4 @@ function ActivitySkeleton() {
       ))}
     </div>
   );
-}
-
-const exactFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
-const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-
-/** "November 21, 2026 at 10:30 AM", in the viewer's zone (the title of each time). */
-function exactTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : exactFormat.format(date);
-}
-
-// From the largest unit down, the first one the distance reaches; under a minute is "just now".
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86_400_000],
-  ["month", 30 * 86_400_000],
-  ["week", 7 * 86_400_000],
-  ["day", 86_400_000],
-  ["hour", 3_600_000],
-  ["minute", 60_000],
-];
-
-/** "3 hours ago", "yesterday", "just now". */
-function relativeTime(iso: string, now = Date.now()): string {
-  const diff = new Date(iso).getTime() - now;
-  if (Number.isNaN(diff)) return "";
-  const found = UNITS.find(([, size]) => Math.abs(diff) >= size);
-  if (!found) return "just now";
-  const [unit, size] = found;
-  return relativeFormat.format(Math.round(diff / size), unit);
 }

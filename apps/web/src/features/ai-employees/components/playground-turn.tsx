@@ -1,4 +1,4 @@
-import type { AgentRunTrace, AiEmployee, PendingReply } from "@foreman/contract";
+import { type AgentRunTrace, type AiEmployee, displayTimeZone, type PendingReply } from "@foreman/contract";
 import { ChevronRight, CircleAlert, Hourglass } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { AgentRunOutcomeBadge, AgentTrace } from "#web/components/agent-trace/agent-trace.tsx";
@@ -102,7 +102,13 @@ function TraceDisclosure({ run }: { run: AgentRunTrace }) {
 
 const timeOf = (iso: string | null) =>
   iso && Number.isFinite(Date.parse(iso))
-    ? new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" })
+    ? new Date(iso).toLocaleTimeString("en-US", {
+        hour: "numeric",
+        minute: "2-digit",
+        second: "2-digit",
+        // The company's zone, like every time on the screens (Settings → General).
+        timeZone: displayTimeZone(),
+      })
     : null;
 
 /** The run went on past the playground's wait: queued for a retry, still running, or failed for good. */
