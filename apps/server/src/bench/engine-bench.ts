@@ -81,7 +81,13 @@ function contextOf(
   const { spec } = desk;
   return {
     companyId: "bench",
-    company: { name: spec.companyName, currency: spec.currency, timeZone: "UTC", businessHours: null },
+    company: {
+      name: spec.companyName,
+      currency: spec.currency,
+      timeZone: "UTC",
+      businessHours: null,
+      answerLanguages: spec.languages,
+    },
     employee: {
       id: "bench-employee",
       name: spec.employeeName,

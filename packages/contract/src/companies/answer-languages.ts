@@ -32,3 +32,7 @@ export const answerLanguagesSchema = z
   .min(1, { error: "Choose at least one language" })
   .max(MAX_ANSWER_LANGUAGES, { error: `Choose at most ${MAX_ANSWER_LANGUAGES} languages` })
   .refine((languages) => new Set(languages).size === languages.length, { error: "Each language may appear once" });
+
+export function isAnswerLanguage(value: unknown): value is AnswerLanguage {
+  return typeof value === "string" && (ANSWER_LANGUAGES as readonly string[]).includes(value);
+}

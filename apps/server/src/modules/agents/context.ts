@@ -60,7 +60,14 @@ export type AgentEmployee = {
 export type AgentContext = {
   companyId: string;
   /** Its zone and business hours tell a customer handed to staff out of hours when the team answers. */
-  company: { name: string; currency: string; timeZone: string; businessHours: BusinessHours | null };
+  company: {
+    name: string;
+    currency: string;
+    timeZone: string;
+    businessHours: BusinessHours | null;
+    /** The languages its AI employees answer customers in, its own first (Settings → General). */
+    answerLanguages: string[];
+  };
   employee: AgentEmployee | null;
   conversation: {
     id: string;
@@ -128,6 +135,7 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
       currency: company.currency,
       timeZone: company.timeZone,
       businessHours: company.businessHours,
+      answerLanguages: company.answerLanguages,
     },
     employee: employeeRow
       ? {

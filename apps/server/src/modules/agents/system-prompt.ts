@@ -1,3 +1,4 @@
+import { ANSWER_LANGUAGE_LABELS, isAnswerLanguage } from "@foreman/contract";
 import type { AgentContext } from "./context.ts";
 import { formatPrice } from "./tools/tool.ts";
 
@@ -5,6 +6,16 @@ import { formatPrice } from "./tools/tool.ts";
 // facts of this conversation and the rules the tools enforce anyway (so it does not try to break them).
 // Only what the company wrote goes here. What the customer supplied (their name, email) reaches the
 // model as a marked data message in the conversation (`conversationDataMessage`), never as instructions.
+
+/**
+ * Which language to answer in: the customer's when the company answers in it (Settings → General),
+ * otherwise the company's first. The employee's own languages say what it speaks best.
+ */
+export function replyLanguageRule(companyLanguages: string[], employeeLanguages: string[]): string {
+  const names = companyLanguages.map((code) => (isAnswerLanguage(code) ? ANSWER_LANGUAGE_LABELS[code] : code));
+  const first = names[0] ?? "English";
+  return `- Your company answers customers in ${names.join(", ") || first}: reply in the customer's language when it is one of these, otherwise in ${first} (you speak ${employeeLanguages.join(", ")}). Be brief, in plain text.`;
+}
 
 export function systemPrompt(context: AgentContext): string {
   const employee = context.employee!;
@@ -27,7 +38,7 @@ export function systemPrompt(context: AgentContext): string {
     "- If the customer asks for a person, use hand_off to staff. If you cannot answer, use ask_human.",
     employee.tools.includes("create_ticket") &&
       "- When the customer reports a problem (damaged, defective, wrong or missing items, something that does not work), use find_tickets first: add to their open ticket about it with update_ticket, otherwise open one with create_ticket (incident for those, high priority only if they say it is urgent). Give them the ticket number and say the team will follow up here. Close a ticket only when the customer confirms it is solved.",
-    `- Reply in the customer's language (you speak ${employee.languages.join(", ")}), briefly, in plain text.`,
+    replyLanguageRule(context.company.answerLanguages, employee.languages),
     "",
     context.lead && `Lead stage: ${context.lead.stage}.`,
     context.openQuote &&

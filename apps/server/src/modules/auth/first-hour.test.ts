@@ -122,6 +122,9 @@ describe("a company that signs up", () => {
       expect(me.company).toMatchObject({ id: who().companyId, language, role: "owner" });
       const skills = (await get(who(), "/app/skills.json")).skills.map((skill: { name: string }) => skill.name);
       expect(skills.sort()).toEqual(Object.values(STANDARD_SKILL_NAMES[language]).sort());
+      // Its AI employees answer in its own language until an owner adds others.
+      const settings = await get(who(), `/app/companies/${who().companyId}/settings.json`);
+      expect(settings.answer_languages).toEqual([language]);
     },
   );
 

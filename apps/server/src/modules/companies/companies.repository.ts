@@ -86,16 +86,21 @@ export async function insertCompany(
   db: Executor,
   values: { name: string; logoSmallUrl?: string | null; language?: CompanyLanguage; gettingStartedDismissedAt?: Date },
 ): Promise<CompanyRow> {
-  const [row] = await db.insert(companies).values(values).returning({
-    id: companies.id,
-    name: companies.name,
-    logoSmallUrl: companies.logoSmallUrl,
-    membersMayApprove: companies.membersMayApprove,
-    language: companies.language,
-    requireTwoFactor: companies.requireTwoFactor,
-    timeZone: companies.timeZone,
-    currency: companies.currency,
-  });
+  // Its AI employees answer in the company's own language until an owner adds others (Settings → General).
+  const answerLanguages = [values.language ?? "en"];
+  const [row] = await db
+    .insert(companies)
+    .values({ ...values, answerLanguages })
+    .returning({
+      id: companies.id,
+      name: companies.name,
+      logoSmallUrl: companies.logoSmallUrl,
+      membersMayApprove: companies.membersMayApprove,
+      language: companies.language,
+      requireTwoFactor: companies.requireTwoFactor,
+      timeZone: companies.timeZone,
+      currency: companies.currency,
+    });
   return row!;
 }
 
