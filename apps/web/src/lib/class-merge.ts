@@ -76,6 +76,9 @@ const RULES: readonly Rule[] = [
   [/^(?:italic|not-italic)$/, "font-style"],
   [/^(?:underline|overline|line-through|no-underline)$/, "text-decoration"],
   [/^underline-offset-/, "underline-offset"],
+  [/^decoration-(?:solid|double|dotted|dashed|wavy)$/, "decoration-style"],
+  [/^decoration-(?:auto|from-font|\d+|\[(?:length:.+|-?[\d.]+[a-z%]*)\])$/, "decoration-thickness"],
+  [/^decoration-/, "decoration-color"],
   [/^(?:tabular|proportional)-nums$/, "fvn-spacing"],
   [/^(?:lining|oldstyle)-nums$/, "fvn-figure"],
   [/^align-/, "vertical-align"],
@@ -90,6 +93,8 @@ const RULES: readonly Rule[] = [
   [/^bg-(.+)$/, (m) => (ARBITRARY_IMAGE.test(m[1]!) ? "bg-image" : "bg-color")],
   [/^(?:from|via|to)-/, (m) => `gradient-${m[0].slice(0, -1)}`],
   [/^(?:rounded(?:-(?:ss|se|ee|es|tl|tr|br|bl|[setrbl]))?)(?:-|$)/, (m) => m[0].replace(/-$/, "")],
+  // Tables' border model, not a border: `border-collapse` must not take a border colour's place.
+  [/^border-(?:collapse|separate)$/, "border-collapse"],
   [/^border-(?:solid|dashed|dotted|double|hidden|none)$/, "border-style"],
   [
     /^border(?:-([xysetrbl]))?(?:-(.+))?$/,
