@@ -23,6 +23,8 @@ import {
   TokenUserCache,
   twoFactorRoutes,
 } from "./modules/auth/index.ts";
+import { billingPlugin, billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
+import { callsPlugin, callsRoutes, voiceWebhookRoutes } from "./modules/calls/index.ts";
 import { catalogRoutes } from "./modules/catalog/index.ts";
 import {
   apiChannelsRoutes,
@@ -54,11 +56,13 @@ import { knowledgePlugin, knowledgeRoutes } from "./modules/knowledge/index.ts";
 import { mailPlugin, outboxRoutes } from "./modules/mail/index.ts";
 import { notificationSettingsRoutes, notificationsPlugin } from "./modules/notifications/index.ts";
 import { ordersRoutes } from "./modules/orders/index.ts";
+import { phonesRoutes } from "./modules/phones/index.ts";
 import { privacyPlugin, privacyRoutes } from "./modules/privacy/index.ts";
 import { salesRoutes } from "./modules/sales/index.ts";
 import { skillsRoutes } from "./modules/skills/index.ts";
 import { assistRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { invitationAcceptRoutes, joinByInvitation, teamRoutes } from "./modules/team/index.ts";
+import { telephonyPlugin } from "./modules/telephony/index.ts";
 import { ticketsRoutes } from "./modules/tickets/index.ts";
 import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
@@ -173,6 +177,9 @@ export async function buildApp({
   await app.register(notificationsPlugin);
   await app.register(emailPlugin);
   await app.register(privacyPlugin);
+  await app.register(telephonyPlugin);
+  await app.register(callsPlugin);
+  await app.register(billingPlugin);
   await app.register(formbody);
   await app.register(securityPlugin, {
     rateLimit: config.rateLimit,
@@ -233,6 +240,12 @@ export async function buildApp({
   await app.register(whatsappWebhookRoutes);
   // Inbound mail as raw RFC 822, signed with EMAIL_WEBHOOK_SECRET; each mail finds its company by its address.
   await app.register(emailWebhookRoutes);
+  // Twilio's voice webhooks: signed with the provider's token (X-Twilio-Signature); each call finds its
+  // company by the number.
+  await app.register(voiceWebhookRoutes);
+  // Stripe's webhooks: signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature); each event finds its company
+  // by its customer.
+  await app.register(stripeWebhookRoutes);
   // Everything below answers only a member of the X-Company-ID company (see plugins/company-scope.ts).
   await app.register(
     companyScoped(
@@ -264,6 +277,9 @@ export async function buildApp({
       gettingStartedRoutes,
       ticketsRoutes,
       privacyRoutes,
+      phonesRoutes,
+      callsRoutes,
+      billingRoutes,
     ),
   );
 

@@ -192,6 +192,28 @@ const envSchema = z.object({
     .int({ error: "must be a whole number" })
     .min(0, { error: "must be 0 or more" })
     .default(120_000),
+  // Phone numbers and calls (docs/phones.md): Twilio's REST API and webhooks; without both, the built-in
+  // simulated provider answers (numbers from the fictional 555-01xx range).
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-f]{32}$/i, { error: "must be an account SID: AC followed by 32 hex characters" })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16, { error: "must be the account's auth token" }).optional(),
+  TWILIO_API_URL: httpUrl.default("https://api.twilio.com"),
+  // Billing (docs/billing.md): with both, companies are Stripe customers; without, invoices are computed
+  // and marked "not charged".
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w{8,}$/, { error: "must be a secret key like sk_test_…" })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w{8,}$/, { error: "must be a webhook signing secret like whsec_…" })
+    .optional(),
+  STRIPE_API_URL: httpUrl.default("https://api.stripe.com"),
   ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -289,6 +311,13 @@ export type Config = {
    * derived from WHATSAPP_APP_SECRET; null when neither is set (nothing can be sealed, nothing needs to be).
    */
   encryptionKey: Buffer | null;
+  /**
+   * Phone numbers and calls (modules/telephony): Twilio with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN
+   * (its REST API at TWILIO_API_URL; webhooks signed for PUBLIC_URL), else the built-in simulated provider.
+   */
+  telephony: TelephonyConfig;
+  /** Billing (modules/billing): Stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, else computed invoices. */
+  billing: BillingConfig;
   /** SUPPORT_EMAIL: where the help centre's contact form mails (modules/help/README.md); unset, the form is hidden. */
   supportEmail: string | undefined;
 };
@@ -307,6 +336,14 @@ export type WhatsappConfig = {
   graphVersion: string;
   sdkUrl: string;
 };
+
+export type TelephonyConfig =
+  | { provider: "simulated" }
+  | { provider: "twilio"; accountSid: string; authToken: string; apiUrl: string };
+
+export type BillingConfig =
+  | { provider: "none" }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string };
 
 export type LlmConfig =
   | { provider: "builtin" }
@@ -354,6 +391,15 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     throw new ConfigError(
       `Invalid configuration: ${missing} must be set too (CHATWOOT_URL and CHATWOOT_PLATFORM_TOKEN go together)`,
     );
+  }
+  for (const [a, b] of [
+    ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"],
+    ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+  ] as const) {
+    if ((e[a] === undefined) !== (e[b] === undefined)) {
+      const missing = e[a] === undefined ? a : b;
+      throw new ConfigError(`Invalid configuration: ${missing} must be set too (${a} and ${b} go together)`);
+    }
   }
   // Secrets that tenants give us (webhook secrets, WhatsApp tokens) are sealed with this key; a production
   // server without one would store them in plain text, readable by anyone with a copy of the database.
@@ -434,5 +480,23 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
         ? Buffer.from(hkdfSync("sha256", e.WHATSAPP_APP_SECRET, "", "foreman sealed secrets v1", 32))
         : null,
     supportEmail: e.SUPPORT_EMAIL,
+    telephony:
+      e.TWILIO_ACCOUNT_SID !== undefined && e.TWILIO_AUTH_TOKEN !== undefined
+        ? {
+            provider: "twilio",
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : { provider: "simulated" },
+    billing:
+      e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined
+        ? {
+            provider: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: "none" },
   };
 }

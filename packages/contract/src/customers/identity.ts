@@ -4,7 +4,7 @@
 // anyone can type anyone's number.
 
 /** Kinds of verified identifier; a new channel that verifies something adds its kind here. */
-export const CUSTOMER_IDENTITY_KINDS = ["whatsapp"] as const;
+export const CUSTOMER_IDENTITY_KINDS = ["whatsapp", "phone"] as const;
 export type CustomerIdentityKind = (typeof CUSTOMER_IDENTITY_KINDS)[number];
 
 /**

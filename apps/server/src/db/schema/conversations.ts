@@ -24,6 +24,7 @@ import { aiEmployees } from "./ai-employees.ts";
 import { users } from "./auth.ts";
 import { apiChannels, customers, emailChannels, websiteChats } from "./channels.ts";
 import { bytea, companyId, createdAt, inList } from "./columns.ts";
+import { phoneNumbers } from "./phones.ts";
 import { whatsappConnections } from "./whatsapp.ts";
 
 /**
@@ -72,6 +73,9 @@ export const conversations = pgTable(
     // (`reply+<token>@EMAIL_INBOUND_DOMAIN`): a customer's answer finds the thread by it.
     emailChannelId: uuid("email_channel_id").references(() => emailChannels.id, { onDelete: "set null" }),
     emailReplyToken: text("email_reply_token"),
+    // The company number the customer called or was called from (one open conversation per number and
+    // customer); its replies are spoken on the call.
+    phoneNumberId: uuid("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
     // What the conversation is about, when its channel says (an email thread's subject): the inbox shows it.
     subject: text("subject"),
     // A playground conversation: staff testing an AI employee. Left out of every list and metric.
@@ -83,6 +87,7 @@ export const conversations = pgTable(
     index("conversations_whatsapp_connection_id_customer_id_idx").on(t.whatsappConnectionId, t.customerId),
     index("conversations_website_chat_id_customer_id_idx").on(t.websiteChatId, t.customerId),
     index("conversations_email_channel_id_idx").on(t.emailChannelId),
+    index("conversations_phone_number_id_customer_id_idx").on(t.phoneNumberId, t.customerId),
     uniqueIndex("conversations_email_reply_token_key")
       .on(t.emailReplyToken)
       .where(sql`${t.emailReplyToken} is not null`),

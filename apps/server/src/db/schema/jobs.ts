@@ -18,6 +18,9 @@ export const JOB_KINDS = [
   "retention_sweep",
   "data_export",
   "company_purge",
+  "call_simulation",
+  "billing_sync",
+  "stripe_event",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;

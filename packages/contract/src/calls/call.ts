@@ -1,0 +1,170 @@
+import { z } from "zod";
+
+// Calls (/phones): answered or placed by an AI employee on one of the company's numbers, through
+// `<Gather input="speech">` turns on the provider's side.
+
+/** A call's life, as Twilio's `CallStatus` names it (`in-progress` → `in_progress`). */
+export const CALL_STATUSES = [
+  "queued",
+  "ringing",
+  "in_progress",
+  "completed",
+  "busy",
+  "no_answer",
+  "failed",
+  "canceled",
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  queued: "Queued",
+  ringing: "Ringing",
+  in_progress: "In progress",
+  completed: "Completed",
+  busy: "Busy",
+  no_answer: "No answer",
+  failed: "Failed",
+  canceled: "Cancelled",
+};
+
+/** The statuses a call ends in: nothing moves it after one of these. */
+export const FINAL_CALL_STATUSES: readonly CallStatus[] = ["completed", "busy", "no_answer", "failed", "canceled"];
+
+const STAGE: Record<CallStatus, number> = {
+  queued: 0,
+  ringing: 1,
+  in_progress: 2,
+  completed: 3,
+  busy: 3,
+  no_answer: 3,
+  failed: 3,
+  canceled: 3,
+};
+
+/**
+ * The status after a callback says `next`: callbacks repeat and arrive out of order, so a call only
+ * moves forward (queued → ringing → in progress → an end), and an ended call stays ended.
+ */
+export function advanceCallStatus(current: CallStatus, next: CallStatus): CallStatus {
+  return STAGE[next] > STAGE[current] ? next : current;
+}
+
+/** Twilio's `CallStatus` ("in-progress", "no-answer") as ours; null for a value it never sends. */
+export function callStatusFromTwilio(value: string): CallStatus | null {
+  const status = value.trim().toLowerCase().replaceAll("-", "_");
+  return (CALL_STATUSES as readonly string[]).includes(status) ? (status as CallStatus) : null;
+}
+
+export const CALL_DIRECTIONS = ["inbound", "outbound"] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
+
+/** How a call ended for the business. */
+export const CALL_OUTCOMES = ["answered", "transferred", "message_taken", "missed"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  answered: "Answered by AI",
+  transferred: "Transferred to staff",
+  message_taken: "Message taken",
+  missed: "Missed",
+};
+
+/** Who spoke a turn of the transcript. */
+export const CALL_SPEAKERS = ["caller", "ai", "system"] as const;
+export type CallSpeaker = (typeof CALL_SPEAKERS)[number];
+
+// ---------------------------------------------------------------------------------------------------
+// Responses.
+
+const person = z.object({ id: z.string(), name: z.string() });
+
+/** One row of `GET /app/calls.json`. */
+export const callSchema = z.object({
+  id: z.string(),
+  /** The company's call number ("Call 12"), as ticket activities name it. */
+  number: z.number().int(),
+  direction: z.enum(CALL_DIRECTIONS),
+  from: z.string(),
+  to: z.string(),
+  phoneNumberId: z.string().nullable(),
+  aiEmployee: person.nullable(),
+  customer: person.nullable(),
+  status: z.enum(CALL_STATUSES),
+  /** Seconds, once the call ended (Twilio's `CallDuration`); null before. */
+  durationSeconds: z.number().int().nullable(),
+  startedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  /** A staff member's test call on the simulated provider (typed, not spoken). */
+  isTest: z.boolean(),
+});
+export type Call = z.infer<typeof callSchema>;
+
+export const callsSchema = z.object({ calls: z.array(callSchema), total: z.number().int() });
+export type Calls = z.infer<typeof callsSchema>;
+
+export const callTurnSchema = z.object({
+  seq: z.number().int(),
+  speaker: z.enum(CALL_SPEAKERS),
+  text: z.string(),
+  /** The speech recogniser's confidence (0–1) for a caller's turn. */
+  confidence: z.number().nullable(),
+  /** How long the answer took from the caller's words to the spoken reply (an AI turn). */
+  answerMs: z.number().int().nullable(),
+  at: z.string(),
+});
+export type CallTurn = z.infer<typeof callTurnSchema>;
+
+/** `GET /app/calls/{id}.json`: the call, its transcript and what it led to. */
+export const callDetailSchema = callSchema.extend({
+  turns: z.array(callTurnSchema),
+  /** Recorded calls (the company turned recording on): where to play it, and its length. */
+  recording: z.object({ url: z.string(), durationSeconds: z.number().int().nullable() }).nullable(),
+  conversationId: z.string().nullable(),
+  tickets: z.array(z.object({ id: z.string(), number: z.number().int(), subject: z.string() })),
+  orders: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** The AI employee's runs for this call's turns, newest last (the agent trace). */
+  agentRunIds: z.array(z.string()),
+});
+export type CallDetail = z.infer<typeof callDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Requests.
+
+export const callsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(CALL_STATUSES).optional(),
+  direction: z.enum(CALL_DIRECTIONS).optional(),
+  phoneNumberId: z.string().uuid().optional(),
+});
+export type CallsQuery = z.infer<typeof callsQuerySchema>;
+
+/**
+ * `POST /app/calls.json`: the call interface places a call from one of the company's numbers to a
+ * customer, answered by an AI employee (the number's, when none is named).
+ */
+export const placeCallSchema = z.object({
+  phoneNumberId: z.string().uuid({ error: "Choose one of your numbers" }),
+  to: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, { error: "Enter the number in international format, like +15550100123" }),
+  aiEmployeeId: z.string().uuid({ error: "Choose an AI employee" }).optional(),
+  customerId: z.string().uuid().optional(),
+});
+export type PlaceCall = z.infer<typeof placeCallSchema>;
+
+/** `POST /app/calls/{id}/say.json`: on a simulated test call, what the caller says (typed). */
+export const sayOnTestCallSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: "Type what the caller says" })
+    .max(1000, { error: "At most 1,000 characters" }),
+});
+export type SayOnTestCall = z.infer<typeof sayOnTestCallSchema>;
+
+export const CALL_NOT_TEST = "Only a test call on the simulated provider can be spoken to by typing";
+export const CALL_ENDED = "This call has ended";
+export const NUMBER_HAS_NO_EMPLOYEE = "Assign an AI employee to this number first";
