@@ -152,6 +152,11 @@ export const placeCallSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, { error: "Enter the number in international format, like +15550100123" }),
   aiEmployeeId: z.string().uuid({ error: "Choose an AI employee" }).optional(),
   customerId: z.string().uuid().optional(),
+  /**
+   * A test call (simulated provider only): the callee answers at once and a staff member types what
+   * they say (`POST /app/calls/{id}/say.json`), through the same path as spoken words.
+   */
+  test: z.boolean().optional(),
 });
 export type PlaceCall = z.infer<typeof placeCallSchema>;
 
@@ -165,6 +170,7 @@ export const sayOnTestCallSchema = z.object({
 });
 export type SayOnTestCall = z.infer<typeof sayOnTestCallSchema>;
 
+export const TEST_CALLS_SIMULATED_ONLY = "Test calls need the built-in simulated phone provider";
 export const CALL_NOT_TEST = "Only a test call on the simulated provider can be spoken to by typing";
 export const CALL_ENDED = "This call has ended";
 export const NUMBER_HAS_NO_EMPLOYEE = "Assign an AI employee to this number first";

@@ -18,7 +18,7 @@ CREATE TABLE "billing_accounts" (
 CREATE TABLE "billing_invoices" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid NOT NULL,
-	"stripe_invoice_id" text NOT NULL,
+	"stripe_invoice_id" text,
 	"number" text,
 	"status" text NOT NULL,
 	"period_start" date NOT NULL,
@@ -28,7 +28,7 @@ CREATE TABLE "billing_invoices" (
 	"currency" text DEFAULT 'USD' NOT NULL,
 	"hosted_url" text,
 	"stripe_pdf_url" text,
-	"stripe_updated_at" timestamp with time zone NOT NULL,
+	"stripe_updated_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "billing_invoices_status_check" CHECK ("billing_invoices"."status" in ('not_charged', 'draft', 'open', 'paid', 'uncollectible', 'void'))
 );
@@ -142,7 +142,9 @@ ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_company_id_companies_i
 ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_ai_employee_id_ai_employees_id_fk" FOREIGN KEY ("ai_employee_id") REFERENCES "public"."ai_employees"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_purchased_by_users_id_fk" FOREIGN KEY ("purchased_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_accounts_stripe_customer_id_key" ON "billing_accounts" USING btree ("stripe_customer_id") WHERE "billing_accounts"."stripe_customer_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "billing_invoices_stripe_invoice_id_key" ON "billing_invoices" USING btree ("stripe_invoice_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_invoices_stripe_invoice_id_key" ON "billing_invoices" USING btree ("stripe_invoice_id") WHERE "billing_invoices"."stripe_invoice_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_invoices_company_id_period_start_computed_key" ON "billing_invoices" USING btree ("company_id","period_start") WHERE "billing_invoices"."stripe_invoice_id" is null;--> statement-breakpoint
+CREATE INDEX "billing_invoices_company_id_period_start_idx" ON "billing_invoices" USING btree ("company_id","period_start" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "calls_provider_sid_key" ON "calls" USING btree ("provider","provider_sid");--> statement-breakpoint
 CREATE INDEX "calls_company_id_started_at_idx" ON "calls" USING btree ("company_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "calls_conversation_id_idx" ON "calls" USING btree ("conversation_id");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "@foreman/contract";
 import { sql } from "drizzle-orm";
-import { check, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyId, createdAt, currency, inList } from "./columns.ts";
 import { companies } from "./companies.ts";
 
@@ -51,13 +51,16 @@ export const billingAccounts = pgTable(
   ],
 );
 
-/** An invoice Stripe issued, mirrored from its webhooks. */
+/**
+ * A month's invoice: Stripe's, mirrored from its webhooks (`stripe_invoice_id` set), or, without Stripe,
+ * computed from the numbers when the month closed (one per company and month, "not charged").
+ */
 export const billingInvoices = pgTable(
   "billing_invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     companyId: companyId(),
-    stripeInvoiceId: text("stripe_invoice_id").notNull(),
+    stripeInvoiceId: text("stripe_invoice_id"),
     number: text("number"),
     status: text("status", { enum: INVOICE_STATUSES }).notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
@@ -68,11 +71,17 @@ export const billingInvoices = pgTable(
     hostedUrl: text("hosted_url"),
     stripePdfUrl: text("stripe_pdf_url"),
     // Stripe's `created` of the event that wrote this state: an older event changes nothing.
-    stripeUpdatedAt: timestamp("stripe_updated_at", { withTimezone: true }).notNull(),
+    stripeUpdatedAt: timestamp("stripe_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("billing_invoices_stripe_invoice_id_key").on(t.stripeInvoiceId),
+    uniqueIndex("billing_invoices_stripe_invoice_id_key")
+      .on(t.stripeInvoiceId)
+      .where(sql`${t.stripeInvoiceId} is not null`),
+    uniqueIndex("billing_invoices_company_id_period_start_computed_key")
+      .on(t.companyId, t.periodStart)
+      .where(sql`${t.stripeInvoiceId} is null`),
+    index("billing_invoices_company_id_period_start_idx").on(t.companyId, t.periodStart.desc()),
     check("billing_invoices_status_check", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
   ],
 );

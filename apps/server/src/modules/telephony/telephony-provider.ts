@@ -45,6 +45,11 @@ export type TelephonyProvider = {
   }): Promise<PlacedCall>;
   /** Ends a call: `canceled` while queued or ringing, `completed` once answered. */
   hangup(sid: string, status: "canceled" | "completed"): Promise<void>;
+  /**
+   * A test call's caller speaking (simulated provider only; Twilio has no such thing, so it is absent):
+   * the words reach the call's pending `<Gather>` as its `SpeechResult`, as spoken words would.
+   */
+  say?: (sid: string, text: string) => Promise<void>;
   /** A recording's audio (Twilio's media needs the account's credentials). */
   fetchRecording(url: string): Promise<{ body: Buffer; contentType: string }>;
 };
