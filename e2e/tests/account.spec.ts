@@ -1,42 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expectAccessible, expectNoSidewaysScroll } from "./helpers.ts";
+import { expectAccessible, expectNoSidewaysScroll, signUpOwner, uniqueSuffix } from "./helpers.ts";
 import { linkIn, mailsTo } from "./mailbox.ts";
 
 // Your account and your team, as people live them: forgetting a password and resetting it from the
 // mail; turning on two-factor and signing in with a code; inviting a colleague who joins from a second
 // browser; uploading the company's logo. Every mail goes over real SMTP to the run's local mailbox.
 // Each journey makes its own account, so the shared demo users are never changed.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-const PASSWORD = "Lantern-Orchard-42";
-
-/** A new account with its own company, through the API as the sign-up form makes it. */
-async function newOwner(page: Page, label: string) {
-  const email = `${label}-${unique()}@example.com`;
-  const response = await page.request.post("/users.json", {
-    headers: { "X-Client-ID": "foreman-web" },
-    data: {
-      user: {
-        first_name: "Rosa",
-        last_name: "Parks",
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        company_name: `Lantern ${label} ${unique()}`,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { company: { id: string; name: string } };
-  return {
-    email,
-    password: PASSWORD,
-    company: body.company.name,
-    companyId: body.company.id,
-    token: response.headers()["access-token"] ?? "",
-  };
-}
 
 async function signInWith(page: Page, email: string, password: string) {
   await page.goto("/sign_in");
@@ -51,7 +21,7 @@ async function signOut(page: Page) {
 }
 
 test("forgot password: the mailed link sets a new password, and only the new one signs in", async ({ page }) => {
-  const owner = await newOwner(page, "reset");
+  const owner = await signUpOwner(page, "reset");
   await page.goto("/sign_in");
   await page.getByLabel("Email").fill(owner.email);
   await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -82,7 +52,7 @@ test("forgot password: the mailed link sets a new password, and only the new one
 });
 
 test("two-factor: enrol with the QR code's key, then sign in with a code from the app", async ({ page }) => {
-  const owner = await newOwner(page, "totp");
+  const owner = await signUpOwner(page, "totp");
   await signInWith(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
@@ -112,13 +82,13 @@ test("two-factor: enrol with the QR code's key, then sign in with a code from th
 });
 
 test("a colleague invited by email joins from a second browser and sees the company", async ({ page, browser }) => {
-  const owner = await newOwner(page, "team");
+  const owner = await signUpOwner(page, "team");
   await signInWith(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/settings?tab=team");
   await page.getByRole("button", { name: "Invite someone" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Invite someone" });
-  const colleague = `colleague-${unique()}@example.com`;
+  const colleague = `colleague-${uniqueSuffix()}@example.com`;
   await dialog.getByLabel("Email").fill(colleague);
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expect(dialog).toBeHidden();
@@ -150,11 +120,11 @@ test("a colleague invited by email joins from a second browser and sees the comp
 });
 
 test("someone signed in accepts an invitation and the company joins their switcher", async ({ page, browser }) => {
-  const owner = await newOwner(page, "host");
+  const owner = await signUpOwner(page, "host");
   const context = await browser.newContext();
   try {
     const guestPage = await context.newPage();
-    const guest = await newOwner(guestPage, "guest");
+    const guest = await signUpOwner(guestPage, "guest");
     await signInWith(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/settings?tab=team");
@@ -181,7 +151,7 @@ test("someone signed in accepts an invitation and the company joins their switch
 });
 
 test("a company that requires two-factor shows its members why, and leads them to turn it on", async ({ page }) => {
-  const owner = await newOwner(page, "gate");
+  const owner = await signUpOwner(page, "gate");
   const required = await page.request.patch(`/app/companies/${owner.companyId}/settings.json`, {
     headers: { Authorization: `Bearer ${owner.token}`, "X-Company-ID": owner.companyId, "X-Client-ID": "foreman-web" },
     data: { require_two_factor: true },
@@ -204,7 +174,7 @@ const PNG = Buffer.from(
 );
 
 test("an owner uploads the company logo and the sidebar shows it", async ({ page }) => {
-  const owner = await newOwner(page, "logo");
+  const owner = await signUpOwner(page, "logo");
   await signInWith(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
@@ -223,7 +193,7 @@ test("an owner uploads the company logo and the sidebar shows it", async ({ page
 });
 
 test("the profile and the team fit a phone, with nothing serious for axe", async ({ page }) => {
-  const owner = await newOwner(page, "phone");
+  const owner = await signUpOwner(page, "phone");
   await page.setViewportSize({ width: 375, height: 812 });
   await signInWith(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -4,6 +4,43 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export const demo = { email: "demo@example.com", password: "foreman-demo" };
 export const ana = { email: "ana@example.com", password: "foreman-demo" };
 
+/** A short suffix no other run uses, for the names and addresses a journey makes. */
+export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+export type NewOwner = { email: string; password: string; company: string; companyId: string; token: string };
+
+/**
+ * A new owner with a company of their own, made through the API as the sign-up form does: journeys that
+ * change settings or an account use one, so the shared demo users and companies are never changed.
+ */
+export async function signUpOwner(page: Page, label: string, company = `Lantern ${label} ${uniqueSuffix()}`) {
+  const email = `${label}-${uniqueSuffix()}@example.com`;
+  const password = "Lantern-Orchard-42";
+  const response = await page.request.post("/users.json", {
+    headers: { "X-Client-ID": "foreman-web" },
+    data: {
+      user: {
+        first_name: "Rosa",
+        last_name: "Parks",
+        email,
+        password,
+        password_confirmation: password,
+        company_name: company,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { company: { id: string; name: string } };
+  const owner: NewOwner = {
+    email,
+    password,
+    company: body.company.name,
+    companyId: body.company.id,
+    token: response.headers()["access-token"] ?? "",
+  };
+  return owner;
+}
+
 /** Signs in through the real form; `expectPath` is where the app should land afterwards. */
 export async function signIn(page: Page, user = demo, expectPath: string | RegExp = /\/dashboard$/) {
   if (!page.url().includes("/sign_in")) await page.goto("/sign_in");

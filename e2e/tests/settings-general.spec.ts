@@ -1,33 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, expectNoSidewaysScroll, signIn } from "./helpers.ts";
+import { expectAccessible, expectNoSidewaysScroll, signIn, signUpOwner, uniqueSuffix } from "./helpers.ts";
 
 // Settings → General on a company of its own (the shared demo companies are never changed): rename it
 // and the switcher follows; move its time zone and every time on the pages moves by the offset; set
 // business hours; the tab on a phone; axe on the tab in light and dark.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-const PASSWORD = "Sundial-Harbour-73";
-
-/** A new owner with a company of their own, made through the API as the sign-up form does. */
-async function newOwner(page: Page) {
-  const email = `clock-${unique()}@example.com`;
-  const company = `Sundial ${unique()}`;
-  const response = await page.request.post("/users.json", {
-    headers: { "X-Client-ID": "foreman-web" },
-    data: {
-      user: {
-        first_name: "Ada",
-        last_name: "Clock",
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        company_name: company,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password: PASSWORD, company };
-}
 
 /** "July 15, 2026 at 2:30 AM" and "July 15, 2026" of `iso` in `timeZone`, as people read them in en-US. */
 function shown(iso: string, timeZone: string) {
@@ -46,7 +22,7 @@ async function chooseTimeZone(page: Page, search: string, label: string) {
 
 test("renaming the company and moving its time zone show everywhere at once", async ({ page }) => {
   test.setTimeout(90_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "clock", `Sundial ${uniqueSuffix()}`);
   await signIn(page, owner);
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Company" });
@@ -89,7 +65,7 @@ test("renaming the company and moving its time zone show everywhere at once", as
 
 test("business hours are set per day and kept", async ({ page }) => {
   test.setTimeout(60_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "clock", `Sundial ${uniqueSuffix()}`);
   await signIn(page, owner);
   await page.goto("/settings");
   const hours = page.getByRole("region", { name: "Business hours" });
@@ -116,7 +92,7 @@ test("business hours are set per day and kept", async ({ page }) => {
 
 test("the General tab on a phone, and axe in light and dark", async ({ page }) => {
   test.setTimeout(90_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "clock", `Sundial ${uniqueSuffix()}`);
   await signIn(page, owner);
   await page.goto("/settings");
   await page.getByRole("region", { name: "Business hours" }).getByRole("radio", { name: "Set hours" }).check();

@@ -1,36 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, expectNoSidewaysScroll } from "./helpers.ts";
+import { expectAccessible, expectNoSidewaysScroll, signIn, signUpOwner } from "./helpers.ts";
 
 // Settings → Notifications as a user lives it: each switch saves as it is flipped (by mouse or
 // keyboard) and is still flipped after a reload; the tab fits a phone; axe finds nothing serious in
 // either theme. Each test signs up its own account, so the shared demo users keep their settings.
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-const PASSWORD = "Lantern-Orchard-42";
-
 /** A new account with its own company, through the API as the sign-up form makes it; then signed in. */
 async function signUpAndIn(page: Page, label: string) {
-  const email = `${label}-${unique()}@example.com`;
-  const response = await page.request.post("/users.json", {
-    headers: { "X-Client-ID": "foreman-web" },
-    data: {
-      user: {
-        first_name: "Rosa",
-        last_name: "Parks",
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        company_name: `Lantern ${label} ${unique()}`,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  await page.goto("/sign_in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
+  const owner = await signUpOwner(page, label);
+  await signIn(page, owner);
+  return owner.email;
 }
 
 const tab = (page: Page) => page.getByTestId("notification-settings");

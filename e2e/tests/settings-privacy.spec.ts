@@ -1,35 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, expectNoSidewaysScroll, signIn } from "./helpers.ts";
+import { expectAccessible, expectNoSidewaysScroll, signIn, signUpOwner, uniqueSuffix } from "./helpers.ts";
 import { mailsTo } from "./mailbox.ts";
 
 // Settings → Privacy on a company of its own (the shared demo companies are never changed): keep
 // conversations 90 days; export the company's data and download the zip; schedule the company's
 // deletion (typing its name), see the banner and the owners' mail, restore it; the tab on a phone; axe.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-const PASSWORD = "Quiet-Harbour-48";
-
-/** A new owner with a company of their own, made through the API as the sign-up form does. */
-async function newOwner(page: Page) {
-  const email = `privacy-${unique()}@example.com`;
-  const company = `Lighthouse ${unique()}`;
-  const response = await page.request.post("/users.json", {
-    headers: { "X-Client-ID": "foreman-web" },
-    data: {
-      user: {
-        first_name: "Ines",
-        last_name: "Keeper",
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        company_name: company,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password: PASSWORD, company };
-}
 
 async function openPrivacy(page: Page) {
   await page.goto("/settings?tab=privacy");
@@ -38,7 +14,7 @@ async function openPrivacy(page: Page) {
 
 test("keeping conversations 90 days, and exporting the company's data as a zip", async ({ page }) => {
   test.setTimeout(90_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "privacy", `Lighthouse ${uniqueSuffix()}`);
   await signIn(page, owner);
   await openPrivacy(page);
 
@@ -71,7 +47,7 @@ test("keeping conversations 90 days, and exporting the company's data as a zip",
 
 test("deleting the company by typing its name, then restoring it within the grace period", async ({ page }) => {
   test.setTimeout(90_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "privacy", `Lighthouse ${uniqueSuffix()}`);
   await signIn(page, owner);
   await openPrivacy(page);
 
@@ -110,7 +86,7 @@ test("deleting the company by typing its name, then restoring it within the grac
 
 test("the Privacy tab on a phone, and axe in light and dark", async ({ page }) => {
   test.setTimeout(60_000);
-  const owner = await newOwner(page);
+  const owner = await signUpOwner(page, "privacy", `Lighthouse ${uniqueSuffix()}`);
   await signIn(page, owner);
   await page.setViewportSize({ width: 375, height: 812 });
   await openPrivacy(page);

@@ -1,5 +1,5 @@
 import { type BusinessHours, minutesOfDay, WEEKDAYS, type Weekday } from "./business-hours.ts";
-import { timeZoneOffsetMinutes } from "./time-zone.ts";
+import { timeZoneOffsetMinutes, wallClock } from "./time-zone.ts";
 
 // Business hours against the clock: whether staff are in at an instant, when they are next in, and how
 // much of a stretch of time fell inside the hours. Everything is read on the company's wall clock, so a
@@ -11,27 +11,10 @@ const DAY = 24 * 60 * MINUTE;
 type LocalDay = { year: number; month: number; day: number };
 type LocalTime = LocalDay & { weekday: Weekday; minutes: number };
 
-const localFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock of `timeZone` at `date`: its calendar day, weekday and minutes since midnight. */
 function localTime(date: Date, timeZone: string): LocalTime {
-  let formatter = localFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    localFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  const day = { year: parts.year!, month: parts.month!, day: parts.day! };
-  return { ...day, weekday: weekdayOf(day), minutes: parts.hour! * 60 + parts.minute! };
+  const { year, month, day, hour, minute } = wallClock(date, timeZone);
+  return { year, month, day, weekday: weekdayOf({ year, month, day }), minutes: hour * 60 + minute };
 }
 
 /** A calendar day's weekday (the calendar does not depend on the zone). */

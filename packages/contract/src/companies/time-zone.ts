@@ -26,7 +26,7 @@ export const TIME_ZONE_MESSAGE = "Must be an IANA time zone such as America/Sant
 
 export const timeZoneSchema = z.string({ error: TIME_ZONE_MESSAGE }).refine(isTimeZone, { error: TIME_ZONE_MESSAGE });
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at `date`, as people write it: "UTC−03:00", "UTC+05:30", "UTC". */
 export function timeZoneOffsetLabel(timeZone: string, date: Date = new Date()): string {
@@ -39,9 +39,11 @@ export function timeZoneOffsetLabel(timeZone: string, date: Date = new Date()): 
   return `UTC${sign}${hh}:${mm}`;
 }
 
-/** Minutes the zone is ahead of UTC at `date` (Santiago in winter: −240). */
-export function timeZoneOffsetMinutes(timeZone: string, date: Date): number {
-  let formatter = offsetFormatters.get(timeZone);
+/** The wall clock of `timeZone` at `date`: its calendar day and time of day (month 1–12, hour 0–23). */
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+export function wallClock(date: Date, timeZone: string): WallClock {
+  let formatter = wallClockFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -53,11 +55,24 @@ export function timeZoneOffsetMinutes(timeZone: string, date: Date): number {
       minute: "numeric",
       second: "numeric",
     });
-    offsetFormatters.set(timeZone, formatter);
+    wallClockFormatters.set(timeZone, formatter);
   }
   const parts: Record<string, number> = {};
   for (const part of formatter.formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** Minutes the zone is ahead of UTC at `date` (Santiago in winter: −240). */
+export function timeZoneOffsetMinutes(timeZone: string, date: Date): number {
+  const at = wallClock(date, timeZone);
+  const wall = Date.UTC(at.year, at.month - 1, at.day, at.hour, at.minute, at.second);
   // Whole minutes: the wall clock drops the instant's milliseconds.
   return Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }

@@ -13,32 +13,11 @@ export function getMe(found: UserWithCompanies | null, requestedCompanyId: strin
     throw httpError(401, "unauthorized", "The access token is invalid", undefined, { "www-authenticate": "Bearer" });
   const { profile, companies } = found;
   // Already sorted by name (findUserWithCompanies).
-  const managedCompanies = companies.map(
-    ({
-      id,
-      name,
-      logoSmallUrl,
-      role,
-      membersMayApprove,
-      language,
-      requireTwoFactor,
-      timeZone,
-      currency,
-      deletionRequestedAt,
-    }) => ({
-      id,
-      name,
-      logoSmallUrl,
-      role,
-      membersMayApprove,
-      language,
-      requireTwoFactor,
-      timeZone,
-      currency,
-      // Only while a deletion is scheduled (modules/privacy): every member's shell shows a banner.
-      ...(deletionRequestedAt ? { deletionScheduledFor: deletionDueAt(deletionRequestedAt).toISOString() } : {}),
-    }),
-  );
+  const managedCompanies = companies.map(({ deletionRequestedAt, ...company }) => ({
+    ...company,
+    // Only while a deletion is scheduled (modules/privacy): every member's shell shows a banner.
+    ...(deletionRequestedAt ? { deletionScheduledFor: deletionDueAt(deletionRequestedAt).toISOString() } : {}),
+  }));
   const requested =
     requestedCompanyId && isUuid(requestedCompanyId)
       ? managedCompanies.find((c) => c.id === requestedCompanyId)

@@ -13,17 +13,16 @@ import { Copy } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { Switch } from "#web/components/ui/switch.tsx";
 import { describeError } from "#web/lib/api-error.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { cn } from "#web/lib/utils.ts";
 import { timeZoneLabel } from "../time-zones.ts";
+import { SettingsFormFooter } from "./settings-form-footer.tsx";
 
 const hoursFormSchema = z.object({ businessHours: businessHoursSchema.nullable() });
 type HoursForm = z.infer<typeof hoursFormSchema>;
@@ -151,17 +150,7 @@ export function BusinessHoursCard({ settings, canManage, save }: BusinessHoursCa
               </p>
             )}
           </fieldset>
-          <FormAlert message={failure} />
-          {canManage ? (
-            <div className="flex justify-end">
-              <Button type="submit" disabled={!isDirty || isSubmitting}>
-                {isSubmitting ? <Spinner /> : null}
-                {isSubmitting ? "Saving…" : "Save"}
-              </Button>
-            </div>
-          ) : (
-            <p className="text-muted-foreground text-sm">Only owners and admins can change these.</p>
-          )}
+          <SettingsFormFooter failure={failure} canManage={canManage} isDirty={isDirty} isSubmitting={isSubmitting} />
         </form>
       </CardContent>
     </Card>

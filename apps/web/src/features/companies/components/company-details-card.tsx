@@ -11,18 +11,16 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { FormAlert } from "#web/components/feedback/form-alert.tsx";
-import { Button } from "#web/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
 import { chipClass } from "#web/components/ui/chip.tsx";
 import { describedBy, FormField, SELECT_CLASS } from "#web/components/ui/form-field.tsx";
 import { Input } from "#web/components/ui/input.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
 import { exactDateTime } from "#web/lib/relative-time.ts";
 import { serverFieldErrors } from "#web/lib/server-field-errors.ts";
 import { toast } from "#web/lib/toast-store.ts";
 import { cn } from "#web/lib/utils.ts";
 import { timeThere } from "../time-zones.ts";
+import { SettingsFormFooter } from "./settings-form-footer.tsx";
 import { TimeZoneCombobox } from "./time-zone-combobox.tsx";
 
 const FIELDS = ["name", "timeZone", "currency", "answerLanguages"] as const;
@@ -161,17 +159,7 @@ export function CompanyDetailsCard({ settings, canManage, save }: CompanyDetails
               )}
             />
           </fieldset>
-          <FormAlert message={failure} />
-          {canManage ? (
-            <div className="flex justify-end">
-              <Button type="submit" disabled={!isDirty || isSubmitting}>
-                {isSubmitting ? <Spinner /> : null}
-                {isSubmitting ? "Saving…" : "Save"}
-              </Button>
-            </div>
-          ) : (
-            <p className="text-muted-foreground text-sm">Only owners and admins can change these.</p>
-          )}
+          <SettingsFormFooter failure={failure} canManage={canManage} isDirty={isDirty} isSubmitting={isSubmitting} />
         </form>
       </CardContent>
     </Card>

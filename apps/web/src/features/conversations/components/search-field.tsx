@@ -1,7 +1,7 @@
 import { CONVERSATION_SEARCH_MAX_LENGTH } from "@foreman/contract";
 import { Search, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Input } from "#web/components/ui/input.tsx";
+import { useSearchText } from "#web/lib/use-search-text.ts";
 
 /** How long typing must pause before the search applies. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -11,25 +11,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * address changes underneath (back, a cleared filter), it shows the address's value again.
  */
 export function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const reported = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (value !== reported.current) {
-      reported.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function report(next: string) {
-    clearTimeout(timer.current);
-    const q = next.trim();
-    if (q === reported.current) return;
-    reported.current = q;
-    onSearch(q);
-  }
+  const search = useSearchText(value, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
     <div className="relative min-w-0 flex-1">
@@ -39,28 +21,20 @@ export function SearchField({ value, onSearch }: { value: string; onSearch: (q: 
       />
       <Input
         type="search"
-        value={text}
+        value={search.text}
         maxLength={CONVERSATION_SEARCH_MAX_LENGTH}
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => report(next), SEARCH_DEBOUNCE_MS);
-        }}
+        onChange={(event) => search.type(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === "Enter") report(text);
+          if (event.key === "Enter") search.report();
         }}
         placeholder="Search name, company, need"
         aria-label="Search conversations"
         className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
       />
-      {text ? (
+      {search.text ? (
         <button
           type="button"
-          onClick={() => {
-            setText("");
-            report("");
-          }}
+          onClick={search.clear}
           className="-translate-y-1/2 absolute top-1/2 right-1.5 rounded p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Clear search"
         >

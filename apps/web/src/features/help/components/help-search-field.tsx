@@ -1,7 +1,8 @@
 import { HELP_QUERY_MAX } from "@foreman/contract";
 import { Search, X } from "lucide-react";
-import { type Ref, useEffect, useRef, useState } from "react";
+import type { Ref } from "react";
 import { Input } from "#web/components/ui/input.tsx";
+import { useSearchText } from "#web/lib/use-search-text.ts";
 import { cn } from "#web/lib/utils.ts";
 
 /** How long typing must pause before the search runs: quick enough to feel live, not a call per key. */
@@ -37,25 +38,7 @@ export function HelpSearchField({
   autoFocus,
   ref,
 }: HelpSearchFieldProps) {
-  const [text, setText] = useState(value);
-  const reported = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (value !== reported.current) {
-      reported.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function report(next: string) {
-    clearTimeout(timer.current);
-    const q = next.trim();
-    if (q === reported.current) return;
-    reported.current = q;
-    onSearch(q);
-  }
+  const search = useSearchText(value, onSearch, HELP_SEARCH_DEBOUNCE_MS);
 
   return (
     <div className={cn("relative min-w-0", className)}>
@@ -66,27 +49,21 @@ export function HelpSearchField({
       <Input
         ref={ref}
         type="search"
-        value={text}
+        value={search.text}
         maxLength={HELP_QUERY_MAX}
         autoFocus={autoFocus}
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => report(next), HELP_SEARCH_DEBOUNCE_MS);
-        }}
+        onChange={(event) => search.type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Enter" && !event.nativeEvent.isComposing) {
             event.preventDefault();
-            report(text);
-            if (text.trim()) onOpenFirst?.(text.trim());
+            search.report();
+            if (search.text.trim()) onOpenFirst?.(search.text.trim());
           } else if (event.key === "ArrowDown" && onArrowDown) {
             event.preventDefault();
             onArrowDown();
-          } else if (event.key === "Escape" && text) {
+          } else if (event.key === "Escape" && search.text) {
             event.preventDefault();
-            setText("");
-            report("");
+            search.clear();
           }
         }}
         placeholder="Search the help centre"
@@ -95,13 +72,10 @@ export function HelpSearchField({
         autoComplete="off"
         className="h-11 pr-10 pl-9 text-base [&::-webkit-search-cancel-button]:hidden"
       />
-      {text ? (
+      {search.text ? (
         <button
           type="button"
-          onClick={() => {
-            setText("");
-            report("");
-          }}
+          onClick={search.clear}
           className="-translate-y-1/2 absolute top-1/2 right-2 rounded p-1.5 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Clear search"
         >
