@@ -82,8 +82,10 @@ export async function postStaffMessage(
     if (afterStored) await afterStored(tx, message);
     return message;
   });
-  queue.wake();
+  // Announced before its job may start, so message.created reaches the page before the job's
+  // message.updated (the page also copes with the other order: another instance may run the job).
   await events.publish(companyId, { type: "message.created", conversationId: message.conversationId, message });
   await events.publish(companyId, { type: "conversation.updated", conversationId: message.conversationId });
+  queue.wake();
   return message;
 }

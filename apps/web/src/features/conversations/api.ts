@@ -1,5 +1,6 @@
 import {
   type AgentRunTrace,
+  advanceDeliveryStatus,
   CONVERSATIONS_PER_PAGE,
   type ConversationDetail,
   type ConversationFilters,
@@ -129,10 +130,36 @@ export function withUpdatedMessage(data: MessagesData | undefined, message: Mess
     if (index < 0) return page;
     found = true;
     const messages = page.messages.slice();
-    messages[index] = message;
+    messages[index] = laterCopy(page.messages[index]!, message);
     return { ...page, messages };
   });
   return found ? { ...data, pages } : data;
+}
+
+/**
+ * A newer copy of a message, whose delivery never moves back: copies arrive out of order (a page fetched
+ * just before a job sent the message can land after that job's message.updated), and WhatsApp's
+ * statuses only move forward (advanceDeliveryStatus).
+ */
+export function laterCopy(cached: Message, incoming: Message): Message {
+  if (!cached.delivery || !incoming.delivery) return incoming;
+  const status = advanceDeliveryStatus(cached.delivery.status, incoming.delivery.status);
+  return status === incoming.delivery.status ? incoming : { ...incoming, delivery: cached.delivery };
+}
+
+/**
+ * The cache after a message changed (message.updated): the change takes its old copy's place, or, when
+ * the message is not loaded yet and is not older than the thread's newest, it is added at the end. A
+ * change can arrive before the message itself (a job delivered it before message.created or the
+ * sender's own answer came in); those later, older copies then find it there and change nothing.
+ */
+export function withChangedMessage(data: MessagesData | undefined, message: Message): MessagesData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const updated = withUpdatedMessage(data, message);
+  if (updated !== data) return updated;
+  const newest = data.pages[0]!.messages.at(-1);
+  if (newest && Date.parse(newest.createdAt) > Date.parse(message.createdAt)) return data;
+  return withNewMessage(data, message);
 }
 
 export type SendMessageInput = { content: string; attachments?: NewAttachment[] };

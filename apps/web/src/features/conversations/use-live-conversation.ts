@@ -3,7 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { useLiveEvents } from "#web/lib/live-events.ts";
-import { conversationsKeys, type MessagesData, withNewMessage, withUpdatedMessage } from "./api.ts";
+import {
+  conversationsKeys,
+  laterCopy,
+  type MessagesData,
+  withChangedMessage,
+  withNewMessage,
+  withUpdatedMessage,
+} from "./api.ts";
 
 // Keeps an open conversation current without a reload: a new message is appended to the cached
 // thread, a changed one (WhatsApp delivered, read or failed it) takes its old copy's place, a change
@@ -27,7 +34,7 @@ export function withNewestPage(data: MessagesData | undefined, newest: MessagesP
   let result: MessagesData | undefined = data;
   for (const message of newest.messages) {
     const cached = known.get(message.id);
-    if (cached && changed(cached, message)) result = withUpdatedMessage(result, message);
+    if (cached && changed(cached, laterCopy(cached, message))) result = withUpdatedMessage(result, message);
   }
   const fresh = newest.messages.filter((message) => !known.has(message.id));
   if (fresh.length === 0) return result;
@@ -73,7 +80,7 @@ export function useLiveConversation(companyId: string, conversationId: string) {
         void queryClient.invalidateQueries({ queryKey: detailKey });
         void queryClient.invalidateQueries({ queryKey: runsKey });
       } else if (event.type === "message.updated" && event.conversationId === conversationId) {
-        queryClient.setQueryData<MessagesData>(messagesKey, (data) => withUpdatedMessage(data, event.message));
+        queryClient.setQueryData<MessagesData>(messagesKey, (data) => withChangedMessage(data, event.message));
       } else if (event.type === "conversation.updated" && event.conversationId === conversationId) {
         void queryClient.invalidateQueries({ queryKey: detailKey });
         void queryClient.invalidateQueries({ queryKey: runsKey });
