@@ -157,8 +157,8 @@ export function withChangedMessage(data: MessagesData | undefined, message: Mess
   if (!data || data.pages.length === 0) return data;
   const updated = withUpdatedMessage(data, message);
   if (updated !== data) return updated;
-  const newest = data.pages[0]!.messages.at(-1);
-  if (newest && Date.parse(newest.createdAt) > Date.parse(message.createdAt)) return data;
+  const newestAt = data.pages[0]!.messages.at(-1)?.createdAt;
+  if (newestAt && message.createdAt && Date.parse(newestAt) > Date.parse(message.createdAt)) return data;
   return withNewMessage(data, message);
 }
 
