@@ -23,6 +23,9 @@
 //  - tickets: `GET /app/tickets.json` with filters at 1,000,000 tickets (PostgreSQL; 100,000 on PGlite),
 //    p50/p95 beside the orders list with a state filter in the same run (goal: p95 within 1.5×);
 //    `npm run bench -- tickets pglite` (or `postgres`) measures one engine, `… tickets pglite 1000000` a size;
+//  - calls: signed speech turns at the voice webhook to the TwiML with the AI's spoken reply (built-in
+//    engine; goal p95 < 300 ms), beside the channel API's message → reply for the same words;
+//    `npm run bench -- calls pglite` (or `postgres`) measures one engine;
 //  - engine: the built-in engine's reply time over the eval conversation set, tools in memory, no
 //    database: p50/p95/max per reply and per model call beside a JSON round trip of the same requests
 //    (goal p95 ≤ 50 ms per reply);
@@ -31,6 +34,7 @@
 import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
+import { benchCalls } from "./bench/calls.mjs";
 import { benchEmail } from "./bench/email.mjs";
 import { benchEngine } from "./bench/engine.mjs";
 import { benchFaults } from "./bench/faults.mjs";
@@ -61,5 +65,6 @@ if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
 if (!only || only === "email") await benchEmail({ only: process.argv[3] });
 if (!only || only === "tickets")
   await benchTickets({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
+if (!only || only === "calls") await benchCalls({ only: process.argv[3] });
 if (!only || only === "engine") await benchEngine();
 if (!only || only === "faults") await benchFaults();

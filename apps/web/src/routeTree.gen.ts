@@ -23,7 +23,6 @@ import { Route as AppAssistantRouteImport } from './routes/_app/assistant'
 import { Route as AppCollectionsRouteImport } from './routes/_app/collections'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppInboxRouteImport } from './routes/_app/inbox'
-import { Route as AppPhonesRouteImport } from './routes/_app/phones'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRetentionRouteImport } from './routes/_app/retention'
 import { Route as AppSalesRouteImport } from './routes/_app/sales'
@@ -40,6 +39,8 @@ import { Route as AppHelpIndexRouteImport } from './routes/_app/help/index'
 import { Route as AppHelpSlugRouteImport } from './routes/_app/help/$slug'
 import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
 import { Route as AppOrdersOrderIdRouteImport } from './routes/_app/orders/$orderId'
+import { Route as AppPhonesIndexRouteImport } from './routes/_app/phones/index'
+import { Route as AppPhonesCallsCallIdRouteImport } from './routes/_app/phones/calls/$callId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -107,11 +108,6 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppInboxRoute = AppInboxRouteImport.update({
   id: '/inbox',
   path: '/inbox',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppPhonesRoute = AppPhonesRouteImport.update({
-  id: '/phones',
-  path: '/phones',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -196,6 +192,16 @@ const AppOrdersOrderIdRoute = AppOrdersOrderIdRouteImport.update({
   path: '/orders/$orderId',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppPhonesIndexRoute = AppPhonesIndexRouteImport.update({
+  id: '/phones/',
+  path: '/phones/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppPhonesCallsCallIdRoute = AppPhonesCallsCallIdRouteImport.update({
+  id: '/phones/calls/$callId',
+  path: '/phones/calls/$callId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -210,7 +216,6 @@ export interface FileRoutesByFullPath {
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
   '/inbox': typeof AppInboxRoute
-  '/phones': typeof AppPhonesRoute
   '/profile': typeof AppProfileRoute
   '/retention': typeof AppRetentionRoute
   '/sales': typeof AppSalesRoute
@@ -227,6 +232,8 @@ export interface FileRoutesByFullPath {
   '/conversations/': typeof AppConversationsIndexRoute
   '/help/': typeof AppHelpIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
+  '/phones/': typeof AppPhonesIndexRoute
+  '/phones/calls/$callId': typeof AppPhonesCallsCallIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -241,7 +248,6 @@ export interface FileRoutesByTo {
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
   '/inbox': typeof AppInboxRoute
-  '/phones': typeof AppPhonesRoute
   '/profile': typeof AppProfileRoute
   '/retention': typeof AppRetentionRoute
   '/sales': typeof AppSalesRoute
@@ -258,6 +264,8 @@ export interface FileRoutesByTo {
   '/conversations': typeof AppConversationsIndexRoute
   '/help': typeof AppHelpIndexRoute
   '/orders': typeof AppOrdersIndexRoute
+  '/phones': typeof AppPhonesIndexRoute
+  '/phones/calls/$callId': typeof AppPhonesCallsCallIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -275,7 +283,6 @@ export interface FileRoutesById {
   '/_app/collections': typeof AppCollectionsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/inbox': typeof AppInboxRoute
-  '/_app/phones': typeof AppPhonesRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/retention': typeof AppRetentionRoute
   '/_app/sales': typeof AppSalesRoute
@@ -292,6 +299,8 @@ export interface FileRoutesById {
   '/_app/conversations/': typeof AppConversationsIndexRoute
   '/_app/help/': typeof AppHelpIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
+  '/_app/phones/': typeof AppPhonesIndexRoute
+  '/_app/phones/calls/$callId': typeof AppPhonesCallsCallIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -308,7 +317,6 @@ export interface FileRouteTypes {
     | '/collections'
     | '/dashboard'
     | '/inbox'
-    | '/phones'
     | '/profile'
     | '/retention'
     | '/sales'
@@ -325,6 +333,8 @@ export interface FileRouteTypes {
     | '/conversations/'
     | '/help/'
     | '/orders/'
+    | '/phones/'
+    | '/phones/calls/$callId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -339,7 +349,6 @@ export interface FileRouteTypes {
     | '/collections'
     | '/dashboard'
     | '/inbox'
-    | '/phones'
     | '/profile'
     | '/retention'
     | '/sales'
@@ -356,6 +365,8 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/help'
     | '/orders'
+    | '/phones'
+    | '/phones/calls/$callId'
   id:
     | '__root__'
     | '/'
@@ -372,7 +383,6 @@ export interface FileRouteTypes {
     | '/_app/collections'
     | '/_app/dashboard'
     | '/_app/inbox'
-    | '/_app/phones'
     | '/_app/profile'
     | '/_app/retention'
     | '/_app/sales'
@@ -389,6 +399,8 @@ export interface FileRouteTypes {
     | '/_app/conversations/'
     | '/_app/help/'
     | '/_app/orders/'
+    | '/_app/phones/'
+    | '/_app/phones/calls/$callId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -498,13 +510,6 @@ declare module '@tanstack/react-router' {
       path: '/inbox'
       fullPath: '/inbox'
       preLoaderRoute: typeof AppInboxRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/phones': {
-      id: '/_app/phones'
-      path: '/phones'
-      fullPath: '/phones'
-      preLoaderRoute: typeof AppPhonesRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_app/profile': {
@@ -619,6 +624,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrdersOrderIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/phones/': {
+      id: '/_app/phones/'
+      path: '/phones'
+      fullPath: '/phones/'
+      preLoaderRoute: typeof AppPhonesIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/phones/calls/$callId': {
+      id: '/_app/phones/calls/$callId'
+      path: '/phones/calls/$callId'
+      fullPath: '/phones/calls/$callId'
+      preLoaderRoute: typeof AppPhonesCallsCallIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
@@ -643,7 +662,6 @@ interface AppRouteRouteChildren {
   AppCollectionsRoute: typeof AppCollectionsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppInboxRoute: typeof AppInboxRoute
-  AppPhonesRoute: typeof AppPhonesRoute
   AppProfileRoute: typeof AppProfileRoute
   AppRetentionRoute: typeof AppRetentionRoute
   AppSalesRoute: typeof AppSalesRoute
@@ -660,6 +678,8 @@ interface AppRouteRouteChildren {
   AppConversationsIndexRoute: typeof AppConversationsIndexRoute
   AppHelpIndexRoute: typeof AppHelpIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
+  AppPhonesIndexRoute: typeof AppPhonesIndexRoute
+  AppPhonesCallsCallIdRoute: typeof AppPhonesCallsCallIdRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
@@ -669,7 +689,6 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppCollectionsRoute: AppCollectionsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppInboxRoute: AppInboxRoute,
-  AppPhonesRoute: AppPhonesRoute,
   AppProfileRoute: AppProfileRoute,
   AppRetentionRoute: AppRetentionRoute,
   AppSalesRoute: AppSalesRoute,
@@ -686,6 +705,8 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppConversationsIndexRoute: AppConversationsIndexRoute,
   AppHelpIndexRoute: AppHelpIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
+  AppPhonesIndexRoute: AppPhonesIndexRoute,
+  AppPhonesCallsCallIdRoute: AppPhonesCallsCallIdRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -18,6 +18,7 @@ export * from "./auth/two-factor.ts";
 export * from "./billing/billing.ts";
 export * from "./calls/call.ts";
 export * from "./calls/call-duration.ts";
+export * from "./calls/call-speech.ts";
 export * from "./catalog/csv.ts";
 export * from "./catalog/product.ts";
 export * from "./catalog/quantity.ts";

@@ -57,6 +57,17 @@ export const ROUTE_RATE_LIMIT_BUCKETS: Readonly<Record<string, RateLimitBucket>>
   "POST /webhooks/whatsapp": "webhooks",
   // A forwarder posts every company's inbound mail from a few addresses, like Meta.
   "POST /webhooks/email": "webhooks",
+  // Stripe sends every company's billing events, and retries them, from a few addresses.
+  "POST /webhooks/stripe": "webhooks",
+  // Twilio calls every company's calls back from its own addresses, several requests a call turn (the
+  // simulated provider, in-process, from this server's own).
+  "POST /webhooks/twilio/voice/incoming": "webhooks",
+  "POST /webhooks/twilio/voice/outbound": "webhooks",
+  "POST /webhooks/twilio/voice/turn": "webhooks",
+  "POST /webhooks/twilio/voice/status": "webhooks",
+  "POST /webhooks/twilio/voice/recording": "webhooks",
+  "POST /webhooks/twilio/voice/dial-result": "webhooks",
+  "POST /webhooks/twilio/voice/message": "webhooks",
   "POST /widget/v1/sessions": "widget-sessions",
   "POST /widget/v1/messages": "widget-messages",
   "GET /widget/v1/events": "streams",

@@ -1,6 +1,8 @@
 import { NO_COMPANY_ID_ERROR, WEB_CLIENT_ID } from "@foreman/contract";
 import type { HTTPMethods } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { storedInvoiceId } from "#server/test/billing-setup.ts";
+import { insertSampleCall } from "#server/test/calls-setup.ts";
 import { apiHeaders, issueTokenFor } from "#server/test/fixtures.ts";
 import { type CompanyWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 import { insertTicket } from "#server/test/tickets-setup.ts";
@@ -31,6 +33,30 @@ for (const w of [a, b]) {
 }
 await t.app.jobs.idle();
 
+// A computed invoice of each company (a number held last month), for the invoices' paths.
+const invoiceIds = new Map([
+  [a.companyId, await storedInvoiceId(t, a.companyId, a.headers)],
+  [b.companyId, await storedInvoiceId(t, b.companyId, b.headers)],
+]);
+
+// A phone number of each company, bought on the simulated provider, for the numbers' paths.
+const phoneNumberIds = new Map<string, string>();
+for (const [index, w] of [a, b].entries()) {
+  const bought = await t.app.inject({
+    method: "POST",
+    url: "/app/phone_numbers.json",
+    headers: w.headers,
+    payload: { phone_number: `+1555555019${index}` },
+  });
+  phoneNumberIds.set(w.companyId, bought.json<{ id: string }>().id);
+}
+
+// A finished call of each company, for the calls' paths.
+const callIds = new Map([
+  [a.companyId, (await insertSampleCall(t.db, a.companyId)).id],
+  [b.companyId, (await insertSampleCall(t.db, b.companyId)).id],
+]);
+
 // Path parameters filled with one company's records, by name and by the resource the path names. A
 // route with a parameter this does not know fails loudly, so it cannot slip through unchecked.
 const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
@@ -53,6 +79,9 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   // /app/tickets/:id/followers/:userId: a staff member of the company.
   followers: (w) => w.userId,
   data_exports: (w) => exportIds.get(w.companyId)!,
+  calls: (w) => callIds.get(w.companyId)!,
+  phone_numbers: (w) => phoneNumberIds.get(w.companyId)!,
+  invoices: (w) => invoiceIds.get(w.companyId)!,
 };
 function urlFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {

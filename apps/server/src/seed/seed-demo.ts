@@ -24,9 +24,11 @@ import {
   DEMO_USERS,
   type DemoUserKey,
 } from "./demo-data.ts";
+import { seedCalls } from "./seed-calls.ts";
 import { buildConversationRows, insertConversationRows, type Person } from "./seed-conversations.ts";
 import { seedEmailChannel } from "./seed-email-channel.ts";
 import { seedKnowledge } from "./seed-knowledge.ts";
+import { seedPhones } from "./seed-phones.ts";
 import { buildSalesRows, insertSalesRows } from "./seed-sales.ts";
 import { seedTickets } from "./seed-tickets.ts";
 import { seedWebsiteChat } from "./seed-website-chat.ts";
@@ -159,6 +161,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         language: company.language,
         createdByUserId: owner.id,
       });
+      await seedPhones(tx, { id: companyId, language: company.language, createdByUserId: owner.id, now });
+      await seedCalls(tx, { id: companyId, language: company.language, now });
     }
     return true;
   });

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { paginationQuerySchema } from "../http/errors.ts";
+import { billingLineSchema } from "./billing-line.ts";
+
+export * from "./billing-line.ts";
+export * from "./number-charges.ts";
 
 // Settings → Billing: what the company's phone numbers cost. Each number is a $3.00/month line from the
 // day it was bought to the day it was released, prorated by day; a month's lines make its invoice. With
@@ -32,20 +37,6 @@ export const SUBSCRIPTION_STATUSES = [
   "paused",
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** One number's charge in one period: "+1 555 010 0123, Nov 10 – Nov 19 (10 days)". */
-export const billingLineSchema = z.object({
-  phoneNumberId: z.string().nullable(),
-  description: z.string(),
-  phoneNumber: z.string(),
-  /** The days charged: from (inclusive) and to (inclusive), as YYYY-MM-DD. */
-  from: z.string(),
-  to: z.string(),
-  days: z.number().int(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-});
-export type BillingLine = z.infer<typeof billingLineSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -91,9 +82,21 @@ export const billingOverviewSchema = z.object({
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
-/** `GET /app/invoices.json`: newest month first. */
-export const invoicesSchema = z.object({ invoices: z.array(invoiceSchema) });
+/** `GET /app/invoices.json`: newest month first, a page at a time (`page`, `per_page` up to 100). */
+export const invoicesSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  /** Every invoice of the company, not the page's length. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+});
 export type Invoices = z.infer<typeof invoicesSchema>;
+
+export const invoicesQuerySchema = z.object({
+  page: paginationQuerySchema.shape.page,
+  perPage: paginationQuerySchema.shape.perPage,
+});
+export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 
 /** `PATCH /app/billing.json`. */
 export const updateBillingSchema = z.object({
@@ -111,5 +114,6 @@ export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
 
 export const BILLING_ADMIN_ONLY = "Only owners and admins can change billing";
 export const BILLING_NOT_CONFIGURED = "Payments are not set up on this server: invoices are computed and not charged";
+export const BILLING_PROVIDER_UNREACHABLE = "Stripe did not answer: try again in a minute";
 export const PAYMENT_FAILED_ADVICE =
   "Your last payment failed. Update your card in the billing portal; your numbers keep working while we retry.";

@@ -174,3 +174,12 @@ export const TEST_CALLS_SIMULATED_ONLY = "Test calls need the built-in simulated
 export const CALL_NOT_TEST = "Only a test call on the simulated provider can be spoken to by typing";
 export const CALL_ENDED = "This call has ended";
 export const NUMBER_HAS_NO_EMPLOYEE = "Assign an AI employee to this number first";
+/** A staff member writing in a phone conversation: its replies are spoken on calls, never sent as text. */
+export const PHONE_REPLY_REFUSED =
+  "Phone conversations are answered on the call: call the customer back from Phones instead of writing here";
+export const CALL_HAS_NO_RECORDING = "This call has no recording";
+/** The provider refused the call (a number it cannot call, a caller id it does not allow). */
+export const CALL_REFUSED_BY_PROVIDER = "The phone provider refused the call";
+export const CALL_NOT_ANSWERED = "This call has not been answered yet";
+/** What a message left for staff reads when the caller said nothing after the prompt. */
+export const CALL_NO_MESSAGE = "(The caller left no message.)";

@@ -15,6 +15,7 @@ export const CONTEXT_HELP = {
   team: { slug: "roles-and-the-team", title: "Roles, the team and your account" },
   notifications: { slug: "notifications", title: "Notifications" },
   privacy: { slug: "privacy-and-your-data", title: "Privacy and your data" },
+  phones: { slug: "phone-numbers-and-calls", title: "Phone numbers, calls and billing" },
   gettingStarted: { slug: "getting-started", title: "Getting started with Foreman" },
 } as const satisfies Record<string, HelpTopic>;
 

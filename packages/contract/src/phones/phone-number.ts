@@ -51,9 +51,9 @@ export type PhoneCapabilities = z.infer<typeof phoneCapabilitiesSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Searching and buying.
 
-/** `GET /app/phone_numbers/available.json?country_code=US&area_code=415&contains=77`. */
+/** `GET /app/phone_numbers/available.json?country_code=US&area_code=415&contains=77` (the US when no country is given). */
 export const availableNumbersQuerySchema = z.object({
-  countryCode: countryCodeSchema,
+  countryCode: countryCodeSchema.default("US"),
   areaCode: z
     .string()
     .trim()
@@ -83,6 +83,7 @@ export const availableNumberSchema = z.object({
 });
 export type AvailableNumber = z.infer<typeof availableNumberSchema>;
 export const availableNumbersSchema = z.object({ availableNumbers: z.array(availableNumberSchema) });
+export type AvailableNumbers = z.infer<typeof availableNumbersSchema>;
 
 /** `POST /app/phone_numbers.json`: buy one of the numbers the search offered. */
 export const buyPhoneNumberSchema = z.object({
@@ -149,7 +150,14 @@ export const callSettingsSchema = z.object({
 });
 export type CallSettings = z.infer<typeof callSettingsSchema>;
 export const updateCallSettingsSchema = z
-  .object({ recordingEnabled: z.boolean().optional(), fallbackNumber: e164Schema.nullable().optional() })
+  .object({
+    // Its documented example is the default, so a client sending the example changes nothing.
+    recordingEnabled: z
+      .boolean()
+      .meta({ examples: [false] })
+      .optional(),
+    fallbackNumber: e164Schema.nullable().optional(),
+  })
   .refine((value) => value.recordingEnabled !== undefined || value.fallbackNumber !== undefined, {
     error: "Send a setting to change",
   });
@@ -166,4 +174,44 @@ export const NUMBER_INVALID = "That is not a phone number that can be bought";
 /** Twilio 21452. */
 export const NO_NUMBERS_FOUND = "No numbers are available there: try another area code or none";
 export const NUMBER_ALREADY_OWNED = "This company already has that number";
+/** Twilio 21615: the country wants an address (or regulatory bundle) on file first. */
+export const NUMBER_ADDRESS_REQUIRED =
+  "That number needs an address on file with the phone provider first: pick one that needs none";
 export const TELEPHONY_UNREACHABLE = "The phone provider did not answer: try again in a minute";
+
+// ---------------------------------------------------------------------------------------------------
+// Reading numbers.
+
+// Canada's area codes: +1 is shared by the North American Numbering Plan.
+const CANADIAN_AREA_CODES = new Set(
+  "204 226 236 249 250 257 263 289 306 343 354 365 367 368 382 387 403 416 418 428 431 437 438 450 460 468 474 506 514 519 548 579 581 584 587 604 613 639 647 672 683 705 709 742 753 778 780 782 807 819 825 867 873 879 902 905".split(
+    " ",
+  ),
+);
+
+/** The listed country a number in E.164 belongs to, by its dialling code; null for any other. */
+export function countryOfPhoneNumber(e164: string): PhoneCountryCode | null {
+  if (!/^\+\d+$/.test(e164)) return null;
+  if (e164.startsWith("+1")) return CANADIAN_AREA_CODES.has(e164.slice(2, 5)) ? "CA" : "US";
+  return PHONE_COUNTRIES.find((country) => e164.startsWith(country.dialCode))?.code ?? null;
+}
+
+/**
+ * How people read a number: "(415) 555-0123" in North America (Twilio's friendly name), else the
+ * dialling code and the national digits in groups of three ("+44 207 555 0123"). Anything else as given.
+ */
+export function friendlyPhoneNumber(e164: string): string {
+  if (/^\+1\d{10}$/.test(e164)) return `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+  const country = PHONE_COUNTRIES.find((one) => e164.startsWith(one.dialCode) && one.dialCode !== "+1");
+  if (!country || !/^\+\d+$/.test(e164)) return e164;
+  const national = e164.slice(country.dialCode.length);
+  const groups: string[] = [];
+  // Threes from the front; the last group takes what is left (two to four digits).
+  let rest = national;
+  while (rest.length > 4) {
+    groups.push(rest.slice(0, 3));
+    rest = rest.slice(3);
+  }
+  if (rest) groups.push(rest);
+  return [country.dialCode, ...groups].join(" ");
+}

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import {
   aiEmployees,
+  calls,
   companies,
   conversations,
   customers,
@@ -77,6 +78,8 @@ export type AgentContext = {
     status: string;
     handledBy: string;
     isTest: boolean;
+    /** The phone call in progress on it (its company call number): what the AI opens on it names the call. */
+    callNumber?: number | null;
   };
   customer: { id: string; fullName: string; email: string | null; phone: string | null } | null;
   lead: { id: string; stage: LeadStage } | null;
@@ -161,6 +164,7 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
       status: conversation.status,
       handledBy: conversation.handledBy,
       isTest: conversation.isTest,
+      callNumber: conversation.channel === "phone" ? await callInProgress(db, companyId, conversation.id) : null,
     },
     customer: customer ?? null,
     lead: lead ?? null,
@@ -169,6 +173,19 @@ export async function loadAgentContext(db: Executor, inboundMessageId: string): 
     history: history.reverse(),
     passages: [],
   };
+}
+
+/** The number of the phone call in progress on the conversation (modules/calls' table, read only), if any. */
+async function callInProgress(db: Executor, companyId: string, conversationId: string): Promise<number | null> {
+  const [call] = await db
+    .select({ number: calls.displayId })
+    .from(calls)
+    .where(
+      and(eq(calls.companyId, companyId), eq(calls.conversationId, conversationId), eq(calls.status, "in_progress")),
+    )
+    .orderBy(desc(calls.startedAt))
+    .limit(1);
+  return call?.number ?? null;
 }
 
 /** The conversation's newest quote that is not yet an order, with its lines. */

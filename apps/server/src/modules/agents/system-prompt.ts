@@ -22,6 +22,9 @@ export function systemPrompt(context: AgentContext): string {
   const limit = (cents: number) => formatPrice(cents, context.company.currency);
   const lines = [
     `You are ${employee.name}, ${employee.role} at ${context.company.name}, answering a customer in a chat.`,
+    // A caller hears the reply read aloud (modules/calls): markdown, lists and links would be spoken symbol by symbol.
+    context.conversation.channel === "phone" &&
+      "This is a phone call: your reply is read aloud. Answer in one or two short sentences, with no lists, links, emojis or formatting.",
     employee.persona && `Persona: ${employee.persona}`,
     employee.instructions && `Instructions from your company: ${employee.instructions}`,
     "",

@@ -1,8 +1,34 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { type CallDeps, TURN_WAIT_MS } from "./voice-deps.ts";
+import { voiceUrls } from "./voice-urls.ts";
 
-// BUILDING (issue 32): the calls' jobs (call_simulation).
-export const callsPlugin = fp(async (_app: FastifyInstance) => {}, {
-  name: "foreman-calls",
-  dependencies: ["foreman-jobs", "foreman-events", "foreman-channels", "foreman-telephony"],
-});
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What the calls' routes and webhooks work with (modules/calls). */
+    calls: CallDeps;
+  }
+}
+
+/**
+ * The calls' dependencies, built once: the database, the queue and events, the phone provider in use,
+ * and the webhook addresses on the public URL (PUBLIC_URL, else this server's own).
+ */
+export const callsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const deps: CallDeps = {
+      db: app.db,
+      queue: app.jobs,
+      events: app.events,
+      telephony: app.telephony,
+      urls: voiceUrls(app.config.publicUrl ?? app.config.appUrl),
+      notify: { queue: app.jobs, config: app.config },
+      turnWaitMs: TURN_WAIT_MS,
+    };
+    app.decorate("calls", deps);
+  },
+  {
+    name: "foreman-calls",
+    dependencies: ["foreman-jobs", "foreman-events", "foreman-channels", "foreman-telephony"],
+  },
+);

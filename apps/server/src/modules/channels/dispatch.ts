@@ -3,6 +3,7 @@ import type { JobQueue } from "../jobs/index.ts";
 import { apiOutbound } from "./api/outbound.ts";
 import type { ChannelOutbound } from "./channel-outbound.ts";
 import { type EmailOutboundSettings, emailOutbound } from "./email/outbound.ts";
+import { phoneOutbound } from "./phone/outbound.ts";
 import { websiteChatOutbound } from "./website-chat/outbound.ts";
 import { whatsappOutbound } from "./whatsapp/outbound.ts";
 
@@ -11,7 +12,7 @@ import { whatsappOutbound } from "./whatsapp/outbound.ts";
 // website chat hears the human who took over). A conversation from no channel (the playground, demo
 // data) sends nowhere. A new channel adds one folder and one entry here.
 
-export type Transport = "api" | "whatsapp" | "web_chat" | "email";
+export type Transport = "api" | "whatsapp" | "web_chat" | "email" | "phone";
 
 /** The channel a conversation's messages leave by, or null when it came from none. */
 export function transportOf(route: ConversationRoute): Transport | null {
@@ -19,6 +20,7 @@ export function transportOf(route: ConversationRoute): Transport | null {
   if (route.apiChannelId) return "api";
   if (route.websiteChatId) return "web_chat";
   if (route.emailChannelId) return "email";
+  if (route.phoneNumberId) return "phone";
   return null;
 }
 
@@ -29,6 +31,7 @@ export function outboundChannels(queue: JobQueue, settings: EmailOutboundSetting
     whatsapp: whatsappOutbound,
     web_chat: websiteChatOutbound,
     email: emailOutbound(settings),
+    phone: phoneOutbound,
   };
   return {
     async checkStaffReply(tx, conversation, message) {

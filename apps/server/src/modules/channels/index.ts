@@ -4,6 +4,7 @@ export { type AnsweredBy, answeringEmployee, checkAnsweredBy } from "./answering
 export { channelApiRoutes } from "./api/channel-api.routes.ts";
 export { apiChannelsRoutes } from "./api-channels.routes.ts";
 export { channelsPlugin } from "./channels.plugin.ts";
+export { type CallerWords, receiveCallerWords } from "./phone/inbound.ts";
 export { playgroundRoutes } from "./playground/playground.routes.ts";
 export { type CustomerMessage, receiveCustomerMessage } from "./receive-customer-message.ts";
 export { newUnverifiedCustomer } from "./unverified-customer.ts";

@@ -104,6 +104,7 @@ async function conversationFor(tx: Executor, input: CustomerMessage, customerId:
     whatsappConnectionId: "whatsappConnectionId" in how.source ? how.source.whatsappConnectionId : null,
     websiteChatId: "websiteChatId" in how.source ? how.source.websiteChatId : null,
     emailChannelId: "emailChannelId" in how.source ? how.source.emailChannelId : null,
+    phoneNumberId: "phoneNumberId" in how.source ? how.source.phoneNumberId : null,
     emailReplyToken: start.emailReplyToken ?? null,
     subject: start.subject ?? null,
     isTest: false,

@@ -9,4 +9,5 @@ export const routeColumns = {
   whatsappConnectionId: conversations.whatsappConnectionId,
   websiteChatId: conversations.websiteChatId,
   emailChannelId: conversations.emailChannelId,
+  phoneNumberId: conversations.phoneNumberId,
 };

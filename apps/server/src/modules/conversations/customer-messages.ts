@@ -26,6 +26,8 @@ export type NewConversationInput = {
   /** The email channel it came through, and its reply address's token (modules/email). */
   emailChannelId?: string | null;
   emailReplyToken?: string | null;
+  /** The company number the call came in on or went out from (modules/calls). */
+  phoneNumberId?: string | null;
   /** What it is about, when the channel says (an email's subject). */
   subject?: string | null;
   isTest: boolean;
@@ -54,6 +56,7 @@ export async function createConversation(tx: Executor, input: NewConversationInp
       websiteChatId: input.websiteChatId ?? null,
       emailChannelId: input.emailChannelId ?? null,
       emailReplyToken: input.emailReplyToken ?? null,
+      phoneNumberId: input.phoneNumberId ?? null,
       subject: input.subject ?? null,
       isTest: input.isTest,
     })
@@ -72,17 +75,19 @@ export async function createConversation(tx: Executor, input: NewConversationInp
   return row!.id;
 }
 
-/** Where a conversation came in: a channel API channel, a WhatsApp number, a website chat, or an email channel. */
+/** Where a conversation came in: a channel API channel, a WhatsApp number, a website chat, an email channel, or a phone number. */
 export type ConversationSource =
   | { apiChannelId: string }
   | { whatsappConnectionId: string }
   | { websiteChatId: string }
-  | { emailChannelId: string };
+  | { emailChannelId: string }
+  | { phoneNumberId: string };
 
 function sourceMatches(source: ConversationSource) {
   if ("apiChannelId" in source) return eq(conversations.apiChannelId, source.apiChannelId);
   if ("whatsappConnectionId" in source) return eq(conversations.whatsappConnectionId, source.whatsappConnectionId);
   if ("websiteChatId" in source) return eq(conversations.websiteChatId, source.websiteChatId);
+  if ("phoneNumberId" in source) return eq(conversations.phoneNumberId, source.phoneNumberId);
   return eq(conversations.emailChannelId, source.emailChannelId);
 }
 

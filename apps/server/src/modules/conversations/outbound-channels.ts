@@ -5,12 +5,13 @@ import type { Executor } from "#server/db/client.ts";
 // channel its conversation came through. modules/channels implements it (dispatch.ts) and the app
 // decorates itself with it; this module only stores messages and asks it.
 
-/** Where a conversation came in from: a channel API channel, a WhatsApp number, a website chat, an email channel, or neither. */
+/** Where a conversation came in from: a channel API channel, a WhatsApp number, a website chat, an email channel, a phone number, or neither. */
 export type ConversationRoute = {
   apiChannelId: string | null;
   whatsappConnectionId: string | null;
   websiteChatId: string | null;
   emailChannelId: string | null;
+  phoneNumberId: string | null;
 };
 
 /** A stored outgoing message to send. */

@@ -1,21 +1,7 @@
 import { formatLongDate, orderStatusLabel, type QuoteDetail } from "@foreman/contract";
+import { openPdfDocument, pdfMoney } from "#server/lib/pdf-document.ts";
 
 export type QuotePdfOptions = { companyName: string };
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * Money from cents for a document people pay from: every amount in the currency's own minor units
- * ($1,701.00 and $136.08; CLP without decimals), so the columns line up and nothing is rounded away.
- */
-export function pdfMoney(cents: number, currency: string): string {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    formatters.set(currency, formatter);
-  }
-  return formatter.format(cents / 100);
-}
 
 function quantityText(quantity: number, measureUnit: string): string {
   const amount = Number.isInteger(quantity) ? String(quantity) : String(Math.round(quantity * 1000) / 1000);
@@ -35,19 +21,7 @@ const COLUMNS = [
 
 /** The quote or order as a one-document PDF: company, order, customer, delivery address, items, totals. */
 export async function renderQuotePdf(quote: QuoteDetail, options: QuotePdfOptions): Promise<Buffer> {
-  // Loaded on the first PDF, not at start-up: pdfkit and its font tooling are most of a cold start.
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: LEFT,
-    info: { Title: `Order ${quote.number}`, Author: options.companyName },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = await openPdfDocument({ Title: `Order ${quote.number}`, Author: options.companyName });
   const money = (cents: number) => pdfMoney(cents, quote.currency);
 
   doc

@@ -43,6 +43,8 @@ export type NewTicket = {
   requestedAt?: Date | undefined;
   /** When it happened; now by default (the demo seed writes a history). */
   at?: Date | undefined;
+  /** The company's call it was opened on (an AI employee answering a phone call): its activity names it. */
+  callNumber?: number | null | undefined;
 };
 
 export type TicketChange =
@@ -50,7 +52,14 @@ export type TicketChange =
   | { kind: "assign"; responsible: ResponsibleInput | null }
   | { kind: "close"; note?: string | undefined }
   | { kind: "reopen"; note?: string | undefined }
-  | { kind: "comment"; body: string; visibility: TicketCommentVisibility; messageId?: string | undefined }
+  | {
+      kind: "comment";
+      body: string;
+      visibility: TicketCommentVisibility;
+      messageId?: string | undefined;
+      /** The call the words were said on (a caller's words relayed by the AI employee). */
+      callNumber?: number | null | undefined;
+    }
   | { kind: "follow"; userId: string }
   | { kind: "unfollow"; userId: string };
 
@@ -104,7 +113,11 @@ export async function openTicket(tx: Executor, input: NewTicket): Promise<Ticket
     })
     .returning();
   const entries: Entry[] = [
-    { kind: "ticket.created", summary: `Opened ${ticketDisplayId(number)}: ${input.subject}`, details: {} },
+    {
+      kind: "ticket.created",
+      summary: `Opened ${ticketDisplayId(number)}: ${input.subject}`,
+      details: input.callNumber ? { callNumber: String(input.callNumber) } : {},
+    },
   ];
   if (responsible)
     entries.push({
@@ -229,7 +242,12 @@ export async function changeTicket(
       entries.push({
         kind: publicReply ? "ticket.commented" : "ticket.noted",
         summary: publicReply ? "Replied to the client" : "Added an internal note",
-        details: { body: change.body, visibility: change.visibility, messageId: change.messageId ?? null },
+        details: {
+          body: change.body,
+          visibility: change.visibility,
+          messageId: change.messageId ?? null,
+          ...(change.callNumber ? { callNumber: String(change.callNumber) } : {}),
+        },
       });
       break;
     }

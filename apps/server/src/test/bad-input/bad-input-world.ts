@@ -1,6 +1,8 @@
 import { WEB_CLIENT_ID } from "@foreman/contract";
 import { sql } from "drizzle-orm";
 import { hashToken } from "#server/modules/auth/index.ts";
+import { storedInvoiceId } from "#server/test/billing-setup.ts";
+import { insertSampleCall } from "#server/test/calls-setup.ts";
 import { apiHeaders, issueTokenFor, signIn } from "#server/test/fixtures.ts";
 import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 import { insertTicket } from "#server/test/tickets-setup.ts";
@@ -24,6 +26,9 @@ function pathValues(
   sessionId: string,
   ticketId: string,
   exportId: string,
+  invoiceId: string,
+  phoneNumberId: string,
+  callId: string,
 ) {
   const ids: Record<string, string> = {
     quotes: w.a.quote.id,
@@ -46,6 +51,9 @@ function pathValues(
     // /app/tickets/{id}/followers/{userId}: a staff member of the company (who does not follow it).
     followers: w.a.userId,
     data_exports: exportId,
+    invoices: invoiceId,
+    phone_numbers: phoneNumberId,
+    calls: callId,
   };
   return (operation: Operation, name: string): { real: string; missing: string } => {
     switch (name) {
@@ -107,6 +115,22 @@ export async function badInputWorld(): Promise<BadInputSetup> {
     db,
     sql`insert into data_exports (company_id, requested_by, state) values (${w.a.companyId}, ${w.a.userId}, 'running') returning id`,
   );
+
+  // A computed invoice of Alpha (a number held last month), stored by the first read of its invoices,
+  // so reading them during the walk stores nothing more.
+  const invoiceId = await storedInvoiceId(w.t, w.a.companyId, apiHeaders(session.access_token, w.a.companyId));
+
+  // An active phone number of Alpha (a row alone: nothing is queued for it), for the numbers' paths.
+  const [phoneNumber] = await rows(
+    db,
+    sql`insert into phone_numbers (company_id, provider, provider_sid, e164, country_code, name, capabilities, monthly_cost_cents)
+        values (${w.a.companyId}, 'simulated', ${`PN${"b".repeat(32)}`}, '+15555550150', 'US', 'Support line',
+          ${JSON.stringify({ voice: true, sms: true, mms: true })}::jsonb, 300)
+        returning id`,
+  );
+
+  // A finished call of Alpha (rows alone), for the calls' paths: not a test call, so nothing is said on it.
+  const sampleCall = await insertSampleCall(db, w.a.companyId);
 
   // One real file, so /files/{id}/{accessKey}/{fileName} is probed next to a real one.
   const posted = await app.inject({
@@ -175,6 +199,9 @@ export async function badInputWorld(): Promise<BadInputSetup> {
         String(revokedRow!.chain_id),
         ticket.id,
         String(runningExport!.id),
+        invoiceId,
+        String(phoneNumber!.id),
+        sampleCall.id,
       ),
     },
   };

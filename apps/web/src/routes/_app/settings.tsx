@@ -32,7 +32,7 @@ const SETTINGS_HELP: Record<SettingsTab, ContextHelpKey> = {
   notifications: "notifications",
   privacy: "privacy",
   integrations: "training",
-  billing: "gettingStarted",
+  billing: "phones",
 };
 
 const isSettingsTab = (value: unknown): value is SettingsTab => SETTINGS_TABS.includes(value as SettingsTab);

@@ -125,6 +125,7 @@ export const createTicket: AgentTool<"create_ticket"> = {
           // Like the action items it raises, a ticket from the playground says so.
           tags: context.conversation.isTest ? ["playground"] : [],
           requestedAt: context.inbound.createdAt,
+          callNumber: context.conversation.callNumber,
         });
         return { ticket: created, opened: true };
       });
@@ -233,7 +234,13 @@ export const updateTicket: AgentTool<"update_ticket"> = {
         if (reopening) changes.push({ kind: "reopen", note: "The customer says the problem is back." });
         if (comment !== undefined && !(await alreadyRelayed(tx, ticket, context.inbound.id)))
           // The customer's words, relayed by the AI: a note staff read, tied to the customer's message.
-          changes.push({ kind: "comment", body: comment, visibility: "internal", messageId: context.inbound.id });
+          changes.push({
+            kind: "comment",
+            body: comment,
+            visibility: "internal",
+            messageId: context.inbound.id,
+            callNumber: context.conversation.callNumber,
+          });
         if (priority !== undefined && priority !== ticket.priority)
           changes.push({ kind: "update", fields: { priority } });
         if (close)

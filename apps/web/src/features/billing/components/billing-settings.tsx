@@ -1,50 +1,53 @@
-import { Phone, Receipt } from "lucide-react";
-import { EmptyState } from "#web/components/feedback/empty-state.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#web/components/ui/card.tsx";
-
-// What a phone number costs a month: the spec's $3.00.
-const PHONE_NUMBER_MONTHLY_USD = 3;
-// Charges show their cents ("$3.00"), unlike the sales figures' whole amounts.
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+import { useQuery } from "@tanstack/react-query";
+import { QueryError } from "#web/components/feedback/query-error.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useCompanyId } from "#web/lib/company-id.tsx";
+import { billingQueryOptions, useCanManageBilling } from "../api.ts";
+import { BillingEmailCard } from "./billing-email-card.tsx";
+import { CurrentPeriodCard } from "./current-period-card.tsx";
+import { InvoicesCard } from "./invoices-card.tsx";
+import { PaymentCard } from "./payment-card.tsx";
 
 /**
- * Settings → Billing. Foreman charges only for phone numbers, and phone numbers are not built yet, so
- * nothing has been charged: the tab says so plainly instead of showing a made-up plan or invoice.
+ * Settings → Billing. Foreman charges for phone numbers only, $3.00 a month each by the day: this
+ * month's running total with a line per number, how the company pays, its invoices with their PDFs, and
+ * the billing email.
  */
 export function BillingSettings() {
+  const companyId = useCompanyId();
+  const canManage = useCanManageBilling();
+  const query = useQuery(billingQueryOptions(companyId));
+
+  if (query.error && !query.data)
+    return (
+      <div className="max-w-3xl">
+        <QueryError title="Couldn't load billing" error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  if (!query.data)
+    return (
+      <div className="grid max-w-3xl gap-6" role="status">
+        <span className="sr-only">Loading billing…</span>
+        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton className="h-20 rounded-xl" />
+        <Skeleton className="h-48 rounded-xl" />
+      </div>
+    );
+  const overview = query.data;
+  const payment = <PaymentCard companyId={companyId} overview={overview} canManage={canManage} />;
   return (
     <div className="grid max-w-3xl gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>This month</CardTitle>
-          <CardDescription>What your company has been charged since the first of the month.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <p className="text-3xl font-semibold tabular-nums">{usd.format(0)}</p>
-          <p className="text-sm text-muted-foreground">
-            No charges yet. Foreman charges for phone numbers only:{" "}
-            <span className="font-medium text-foreground">{usd.format(PHONE_NUMBER_MONTHLY_USD)}</span> a month for each
-            number, counted by the day from when you buy it to when you release it.
-          </p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Invoices</CardTitle>
-          <CardDescription>One invoice a month, once something has been charged.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <EmptyState
-            icon={Receipt}
-            title="No invoices yet"
-            description="Phone numbers are not built yet, so there is nothing to invoice. When they are, each month's numbers appear here with a PDF."
-          />
-        </CardContent>
-      </Card>
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Phone aria-hidden className="size-4" />
-        Buying phone numbers and the payment method arrive with phone numbers and calls.
-      </p>
+      {/* A failed payment comes first: it is what needs doing. */}
+      {overview.paymentProblem ? payment : null}
+      <CurrentPeriodCard overview={overview} />
+      {overview.paymentProblem ? null : payment}
+      <InvoicesCard companyId={companyId} charged={overview.provider === "stripe"} />
+      <BillingEmailCard
+        key={overview.billingEmail ?? ""}
+        companyId={companyId}
+        billingEmail={overview.billingEmail}
+        canManage={canManage}
+      />
     </div>
   );
 }
