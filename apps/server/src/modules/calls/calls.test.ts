@@ -17,6 +17,7 @@ import {
   freshNumber,
   insertPhoneNumber,
   insertSampleCall,
+  setCallSettings,
 } from "#server/test/calls-setup.ts";
 import { type FakeTwilio, fakeTwilioEnv, startFakeTwilio } from "#server/test/fake-twilio.ts";
 
@@ -136,6 +137,45 @@ describe("calls on the simulated provider", () => {
       sql`select count(*)::int as n from messages where conversation_id = ${row!.conversation_id}`,
     );
     expect(after).toEqual(before);
+  });
+
+  it("records a test call when the company records calls, and hands it to a person as any call", async () => {
+    await setCallSettings(w.t.db, w.a.companyId, { recordingEnabled: true });
+    try {
+      const placed = await api("POST", "/app/calls.json", {
+        phone_number_id: w.numberA.id,
+        to: "+15550100998",
+        test: true,
+      });
+      const call = placed.json() as WireCall;
+      await expect.poll(async () => (await detailOf(call.id)).turns.length, { timeout: 15_000 }).toBe(2);
+      expect((await detailOf(call.id)).turns.map((t) => t.text)).toEqual([
+        "This call is recorded.",
+        `Hi, this is ${w.a.employee.name} from Acme. How can I help?`,
+      ]);
+      // No fallback number: asking for a person leads to a message, then the simulated line hangs up.
+      const handed = await api("POST", `/app/calls/${call.id}/say.json`, { text: "I want to speak to a person" });
+      expect((handed.json() as WireDetail).turns.at(-1)!.text).toContain("leave your name and a short message");
+      const left = await api("POST", `/app/calls/${call.id}/say.json`, { text: "Please call me back" });
+      expect(left.statusCode, left.body).toBe(200);
+      expect(left.json()).toMatchObject({ outcome: "message_taken" });
+      await expect.poll(async () => (await detailOf(call.id)).status, { timeout: 15_000 }).toBe("completed");
+      await expect
+        .poll(async () => ((await detailOf(call.id)) as unknown as { recording: unknown }).recording, {
+          timeout: 15_000,
+        })
+        .toEqual({ url: `/app/calls/${call.id}/recording`, duration_seconds: expect.any(Number) });
+      const audio = await api("GET", `/app/calls/${call.id}/recording`);
+      expect(audio.statusCode).toBe(200);
+      expect(audio.headers["content-type"]).toBe("audio/wav");
+      // A test call's action item says it came from a test.
+      const [task] = await w.rows<{ tags: string[] }>(
+        sql`select t.tags from tasks t join calls c on c.conversation_id = t.conversation_id where c.id = ${call.id}`,
+      );
+      expect(task!.tags).toEqual(["call_back", "playground"]);
+    } finally {
+      await setCallSettings(w.t.db, w.a.companyId, { recordingEnabled: false });
+    }
   });
 
   it("checks what a call is placed from and with", async () => {

@@ -80,6 +80,15 @@ export async function voiceWebhookRoutes(app: FastifyInstance) {
     return typeof value === "string" ? value : undefined;
   };
 
+  /**
+   * A callback's call: the one its URL names (`?call=`, undefined when that is not the call posted), or
+   * null when it names none (a number's own callbacks: found by CallSid).
+   */
+  const namedCall = async (request: FastifyRequest, params: VoiceParams) => {
+    if (!callId(request)) return null;
+    return (await callOfWebhook(deps(), callId(request), params.CallSid)) ?? undefined;
+  };
+
   const route = (
     path: string,
     summary: string,
@@ -134,8 +143,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance) {
     "A call's status callback",
     "CallStatus moves the call forward only (repeated or late callbacks change nothing); an end stores the duration and the outcome. Unknown calls are ignored.",
     async (request, params) => {
-      const call = callId(request) ? await callOfWebhook(deps(), callId(request), params.CallSid) : null;
-      await applyStatusCallback(deps(), call, params);
+      const call = await namedCall(request, params);
+      if (call !== undefined) await applyStatusCallback(deps(), call, params);
       return twiml();
     },
   );
@@ -144,8 +153,8 @@ export async function voiceWebhookRoutes(app: FastifyInstance) {
     "A call's recording is ready",
     "RecordingSid, RecordingUrl and RecordingDuration are stored on the call; the detail plays it through /app/calls/{id}/recording.",
     async (request, params) => {
-      const call = callId(request) ? await callOfWebhook(deps(), callId(request), params.CallSid) : null;
-      await applyRecordingCallback(deps(), call, params);
+      const call = await namedCall(request, params);
+      if (call !== undefined) await applyRecordingCallback(deps(), call, params);
       return twiml();
     },
   );
