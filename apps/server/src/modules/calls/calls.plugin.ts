@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { endOrphanedSimulatedCalls } from "./orphaned-simulated-calls.ts";
 import { type CallDeps, TURN_WAIT_MS } from "./voice-deps.ts";
 import { voiceUrls } from "./voice-urls.ts";
 
@@ -26,6 +27,11 @@ export const callsPlugin = fp(
       turnWaitMs: TURN_WAIT_MS,
     };
     app.decorate("calls", deps);
+    if (app.telephony.kind === "simulated")
+      app.addHook("onReady", async () => {
+        const ended = await endOrphanedSimulatedCalls(app.db, { onlyOlder: app.config.databaseUrl !== undefined });
+        if (ended > 0) app.log.info({ ended }, "simulated calls left unfinished by a restart ended");
+      });
   },
   {
     name: "foreman-calls",

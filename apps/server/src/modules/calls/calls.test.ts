@@ -20,6 +20,7 @@ import {
   setCallSettings,
 } from "#server/test/calls-setup.ts";
 import { type FakeTwilio, fakeTwilioEnv, startFakeTwilio } from "#server/test/fake-twilio.ts";
+import { endOrphanedSimulatedCalls } from "./orphaned-simulated-calls.ts";
 
 // The calls staff see and make (`/app/calls*`): the list and a call's detail, a test call on the
 // simulated provider spoken to by typing, and calls placed through Twilio's REST API (a fake of it on
@@ -294,5 +295,35 @@ describe("calls through Twilio's REST API", () => {
     const test = await place({ to: "+15550100126", test: true });
     expect(test.statusCode).toBe(422);
     expect(test.json().details).toEqual([{ field: "test", message: TEST_CALLS_SIMULATED_ONLY }]);
+  });
+});
+
+describe("simulated calls after a restart", () => {
+  let w: CallsWorld;
+  beforeAll(async () => {
+    w = await callsWorld();
+  });
+  afterAll(() => w.t.close());
+  const detail = async (id: string) =>
+    (await w.t.app.inject({ method: "GET", url: `/app/calls/${id}.json`, headers: w.a.headers })).json() as WireDetail;
+
+  it("ends the simulated calls a restart left unfinished: answered ones at their last turn", async () => {
+    const answered = await insertSampleCall(w.t.db, w.a.companyId);
+    const ringing = await insertSampleCall(w.t.db, w.a.companyId);
+    // Answered ten minutes ago, last spoken to 2 minutes in; the other never answered.
+    await w.t.db.execute(
+      sql`update calls set status = 'in_progress', ended_at = null, duration_seconds = null, outcome = null where id = ${answered.id}`,
+    );
+    await w.t.db.execute(
+      sql`update call_turns set created_at = ${answered.answeredAt!.toISOString()}::timestamptz + interval '2 minutes' where call_id = ${answered.id}`,
+    );
+    await w.t.db.execute(
+      sql`update calls set status = 'ringing', answered_at = null, ended_at = null, duration_seconds = null, outcome = null where id = ${ringing.id}`,
+    );
+    // On PostgreSQL another instance may still drive a recent one: only older calls are taken then.
+    expect(await endOrphanedSimulatedCalls(w.t.db, { onlyOlder: true })).toBe(0);
+    expect(await endOrphanedSimulatedCalls(w.t.db, { onlyOlder: false })).toBe(2);
+    expect(await detail(answered.id)).toMatchObject({ status: "completed", duration_seconds: 120 });
+    expect(await detail(ringing.id)).toMatchObject({ status: "failed", duration_seconds: 0, outcome: "missed" });
   });
 });
