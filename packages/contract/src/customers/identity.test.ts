@@ -21,6 +21,7 @@ describe("whatsappIdentity", () => {
 
 describe("CUSTOMER_IDENTITY_KINDS", () => {
   it("lists only identifiers a channel verifies (nothing a visitor types)", () => {
-    expect(CUSTOMER_IDENTITY_KINDS).toEqual(["whatsapp"]);
+    // WhatsApp: Meta verified the number. Phone: the caller's number as the phone company connected it.
+    expect(CUSTOMER_IDENTITY_KINDS).toEqual(["whatsapp", "phone"]);
   });
 });

@@ -1,6 +1,7 @@
 // How a customer is recognised across channels. Only an identifier a channel VERIFIED may join a
 // message to an existing customer: a WhatsApp number (Meta verified it when the person registered
-// it). What someone types (a phone or an email in a website chat) is contact data, never an identity:
+// it), a caller's number (the phone company connected the call from it; a withheld number is nobody's).
+// What someone types (a phone or an email in a website chat) is contact data, never an identity:
 // anyone can type anyone's number.
 
 /** Kinds of verified identifier; a new channel that verifies something adds its kind here. */
