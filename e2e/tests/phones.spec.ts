@@ -80,6 +80,12 @@ test("buy a number, talk to the AI employee on a test call, and find the call an
   await expect(row.getByRole("cell", { name: "$3.00" })).toBeVisible();
   await expectAccessible(page, "main");
 
+  // Calls are recorded from now on: callers are told, and the recording plays on the call's page.
+  const settings = page.getByRole("region", { name: "Call settings" });
+  await settings.getByRole("switch", { name: "Record calls" }).click();
+  await expect(page.getByText("Calls are recorded from now on", { exact: true })).toBeVisible();
+  await expect(settings.getByRole("switch", { name: "Record calls" })).toBeChecked();
+
   // The call interface: a test call to the simulated provider's test number.
   await page.getByRole("tab", { name: "Calls" }).click();
   await expect(page).toHaveURL(/\/phones\?tab=calls$/);
@@ -131,6 +137,15 @@ test("buy a number, talk to the AI employee on a test call, and find the call an
   await expect(detail.getByTestId("call-turn")).toHaveCount(5);
   await expect(detail.getByRole("link", { name: "Conversation" })).toBeVisible();
   await expect(detail.getByTestId("call-run")).toHaveCount(2);
+  await expect(detail.getByText("This call is recorded.")).toBeVisible();
+  // The provider posts the recording once the call is over: it is on the page after a reload at most.
+  const recording = detail.getByTestId("call-recording");
+  await expect(async () => {
+    if (!(await recording.isVisible())) await page.reload();
+    await expect(recording).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  // The audio, fetched with the session, loads in the page (its metadata: it can be played).
+  await expect.poll(() => recording.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThan(0);
   await expectAccessible(page, "main");
 
   // Settings → Billing: the number's line this month.

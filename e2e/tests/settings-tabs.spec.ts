@@ -21,7 +21,10 @@ const TABS = [
     tab: "integrations",
     shows: (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Integrations" }),
   },
-  { tab: "billing", shows: (page: import("@playwright/test").Page) => page.getByText("No charges yet.") },
+  {
+    tab: "billing",
+    shows: (page: import("@playwright/test").Page) => page.getByRole("region", { name: "This month" }),
+  },
 ] as const;
 
 for (const width of [1440, 375]) {

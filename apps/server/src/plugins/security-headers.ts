@@ -49,6 +49,8 @@ export function pageSecurityHeaders(allow: PageAllowances = {}): Readonly<Record
         scriptSrc: ["'self'", ...(allow.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
+        // A call's recording plays from an object URL: the audio is fetched with the bearer token.
+        mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", ...(allow.connectSources ?? [])],
         // Unset, workers fall back to script-src; only error tracking's replay needs more.

@@ -13,9 +13,10 @@ const slugs = new Set(articles.map((article) => article.slug));
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 describe("the shipped articles", () => {
-  it("are 12 to 15, each with a unique position", () => {
+  // 16 since phone numbers, calls and billing (issue 32) got their article.
+  it("are 12 to 16, each with a unique position", () => {
     expect(articles.length).toBeGreaterThanOrEqual(12);
-    expect(articles.length).toBeLessThanOrEqual(15);
+    expect(articles.length).toBeLessThanOrEqual(16);
     expect(new Set(articles.map((article) => article.position)).size).toBe(articles.length);
   });
 

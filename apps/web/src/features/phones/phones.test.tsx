@@ -348,7 +348,9 @@ describe("the call interface", () => {
     await waitFor(() => expect(within(live).getByRole("timer").textContent).toMatch(/^0:0[5-9]$/));
     expect(within(live).getByText("Hi, this is Sofía from Northwind. How can I help?")).toBeInTheDocument();
 
+    // The keyboard is on the caller's words as soon as the call is answered.
     const box = within(live).getByRole("textbox", { name: "What the caller says" });
+    expect(box).toHaveFocus();
     await user.type(box, "Where is my order?{Enter}");
     await within(live).findByText("You said: Where is my order?");
     expect(

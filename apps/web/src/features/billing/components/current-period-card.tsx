@@ -58,7 +58,9 @@ export function CurrentPeriodCard({ overview }: { overview: BillingOverview }) {
                   <TableHead scope="col" className="pl-4">
                     Number
                   </TableHead>
-                  <TableHead scope="col">Days</TableHead>
+                  <TableHead scope="col" className="hidden sm:table-cell">
+                    Days
+                  </TableHead>
                   <TableHead scope="col" className="pr-4 text-right">
                     Amount
                   </TableHead>
@@ -67,12 +69,16 @@ export function CurrentPeriodCard({ overview }: { overview: BillingOverview }) {
               <TableBody>
                 {period.lines.map((line) => (
                   <TableRow key={`${line.phoneNumber}:${line.from}`} data-testid="billing-line">
-                    <TableCell className="pl-4 font-medium tabular-nums">
-                      {friendlyPhoneNumber(line.phoneNumber)}
+                    <TableCell className="pl-4">
+                      <span className="block font-medium tabular-nums">{friendlyPhoneNumber(line.phoneNumber)}</span>
+                      {/* On a phone the days go under the number: three columns do not fit. */}
+                      <span className="block text-muted-foreground text-xs sm:hidden">
+                        {formatDays(line.days)} · {formatDayRange(line.from, line.to)}
+                      </span>
                     </TableCell>
-                    <TableCell className="text-muted-foreground">
+                    <TableCell className="hidden text-muted-foreground sm:table-cell">
                       <span className="text-foreground tabular-nums">{formatDays(line.days)}</span>
-                      <span className="block text-xs sm:ml-2 sm:inline">{formatDayRange(line.from, line.to)}</span>
+                      <span className="ml-2 text-xs">{formatDayRange(line.from, line.to)}</span>
                     </TableCell>
                     <TableCell className="pr-4 text-right tabular-nums">
                       {formatCents(line.amountCents, line.currency)}
@@ -82,7 +88,8 @@ export function CurrentPeriodCard({ overview }: { overview: BillingOverview }) {
               </TableBody>
               <TableFooter>
                 <TableRow className="hover:bg-transparent">
-                  <TableCell className="pl-4" colSpan={2}>
+                  <TableCell className="pl-4 sm:hidden">Total so far</TableCell>
+                  <TableCell className="hidden pl-4 sm:table-cell" colSpan={2}>
                     Total so far
                   </TableCell>
                   <TableCell className="pr-4 text-right tabular-nums">

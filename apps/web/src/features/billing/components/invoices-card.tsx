@@ -77,15 +77,19 @@ export function InvoicesCard({ companyId, charged }: { companyId: string; charge
           <Table aria-label="Invoices">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead scope="col" className="pl-4">
+                <TableHead scope="col" className="pl-3 sm:pl-4">
                   Invoice
                 </TableHead>
-                <TableHead scope="col">Period</TableHead>
+                <TableHead scope="col" className="hidden sm:table-cell">
+                  Period
+                </TableHead>
                 <TableHead scope="col" className="text-right">
                   Total
                 </TableHead>
-                <TableHead scope="col">Status</TableHead>
-                <TableHead scope="col" className="pr-4 text-right">
+                <TableHead scope="col" className="hidden sm:table-cell">
+                  Status
+                </TableHead>
+                <TableHead scope="col" className="pr-2 text-right sm:pr-4">
                   <span className="sr-only">PDF</span>
                 </TableHead>
               </TableRow>
@@ -143,19 +147,28 @@ function InvoiceRow({ companyId, invoice }: { companyId: string; invoice: Invoic
   });
   return (
     <TableRow data-testid="invoice-row" data-id={invoice.id}>
-      <TableCell className="pl-4 font-medium tabular-nums">{invoice.number}</TableCell>
-      <TableCell>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</TableCell>
+      <TableCell className="pl-3 sm:pl-4">
+        <span className="block font-medium tabular-nums max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">
+          {invoice.number}
+        </span>
+        {/* On a phone the month and status go under the number: five columns do not fit. */}
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs sm:hidden">
+          {formatPeriod(invoice.periodStart, invoice.periodEnd)}
+          <InvoiceStatusBadge status={invoice.status} />
+        </span>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{formatPeriod(invoice.periodStart, invoice.periodEnd)}</TableCell>
       <TableCell className="text-right tabular-nums">{formatCents(invoice.totalCents, invoice.currency)}</TableCell>
-      <TableCell>
+      <TableCell className="hidden sm:table-cell">
         <InvoiceStatusBadge status={invoice.status} />
       </TableCell>
-      <TableCell className="pr-4 text-right">
+      <TableCell className="pr-2 text-right sm:pr-4">
         <div className="flex justify-end gap-1">
           {invoice.hostedUrl && invoice.status === "open" ? (
             <Button variant="ghost" size="sm" asChild>
               <a href={invoice.hostedUrl} target="_blank" rel="noreferrer noopener">
                 Pay
-                <ExternalLink aria-hidden />
+                <ExternalLink aria-hidden className="max-sm:hidden" />
               </a>
             </Button>
           ) : null}
@@ -165,9 +178,10 @@ function InvoiceRow({ companyId, invoice }: { companyId: string; invoice: Invoic
             onClick={() => download.mutate()}
             disabled={download.isPending}
             aria-label={`Download invoice ${invoice.number} as PDF`}
+            className="max-sm:px-2"
           >
             {download.isPending ? <Spinner /> : <Download aria-hidden />}
-            PDF
+            <span className="max-sm:sr-only">PDF</span>
           </Button>
         </div>
       </TableCell>

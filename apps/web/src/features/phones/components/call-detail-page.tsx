@@ -142,7 +142,11 @@ function CallView({ call }: { call: CallDetail }) {
           </Card>
           {call.recording ? <CallRecording callNumber={call.number} recording={call.recording} /> : null}
           {call.conversationId && call.agentRunIds.length > 0 ? (
-            <AgentRuns conversationId={call.conversationId} runIds={call.agentRunIds} />
+            <AgentRuns
+              conversationId={call.conversationId}
+              runIds={call.agentRunIds}
+              callerWords={call.turns.filter((turn) => turn.speaker === "caller").map((turn) => turn.text)}
+            />
           ) : null}
         </div>
         <div className="grid min-w-0 gap-6">
@@ -265,7 +269,14 @@ function Related({ call }: { call: CallDetail }) {
 }
 
 /** The agent trace: each of the call's runs, folded, in the shared trace view the conversation screens use. */
-function AgentRuns({ conversationId, runIds }: { conversationId: string; runIds: readonly string[] }) {
+type AgentRunsProps = {
+  conversationId: string;
+  runIds: readonly string[];
+  /** What the caller said, turn by turn: each run answers one, in order. */
+  callerWords: readonly string[];
+};
+
+function AgentRuns({ conversationId, runIds, callerWords }: AgentRunsProps) {
   const companyId = useCompanyId();
   const query = useQuery(conversationRunsQueryOptions(companyId, conversationId));
   const runs = (query.data?.runs ?? []).filter((run) => runIds.includes(run.id));
@@ -298,7 +309,12 @@ function AgentRuns({ conversationId, runIds }: { conversationId: string; runIds:
         ) : (
           <ol className="grid gap-2" aria-label="Answers">
             {runs.map((run, index) => (
-              <RunItem key={run.id} run={run} index={index} />
+              <RunItem
+                key={run.id}
+                run={run}
+                // Paired by order only when each caller turn has its run (a re-prompt has none).
+                label={runs.length === callerWords.length ? `Answer to “${callerWords[index]}”` : `Answer ${index + 1}`}
+              />
             ))}
           </ol>
         )}
@@ -307,14 +323,16 @@ function AgentRuns({ conversationId, runIds }: { conversationId: string; runIds:
   );
 }
 
-function RunItem({ run, index }: { run: AgentRunTrace; index: number }) {
+function RunItem({ run, label }: { run: AgentRunTrace; label: string }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="rounded-lg border" data-testid="call-run">
       <Collapsible open={open} onOpenChange={setOpen}>
         <CollapsibleTrigger className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring">
           <ChevronRight aria-hidden className={cn("size-4 shrink-0 transition-transform", open && "rotate-90")} />
-          <span className="min-w-0 flex-1 truncate font-medium">Answer {index + 1}</span>
+          <span className="min-w-0 flex-1 truncate font-medium" title={label}>
+            {label}
+          </span>
           <AgentRunOutcomeBadge outcome={run.outcome} />
         </CollapsibleTrigger>
         <CollapsibleContent>

@@ -37,6 +37,17 @@ export function LiveCall({ companyId, callId, onNewCall }: LiveCallProps) {
   const query = useQuery(callQueryOptions(companyId, callId));
   const [hangingUp, setHangingUp] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const hangUpButton = useRef<HTMLButtonElement>(null);
+  const known = query.data !== undefined;
+  const isTest = query.data?.isTest ?? false;
+  // Once the call shows: in view (below the form on a phone), and the keyboard on its next step — the
+  // caller's words on a test call (the box focuses itself), Hang up on a real one.
+  useEffect(() => {
+    if (!known) return;
+    section.current?.scrollIntoView?.({ block: "nearest" });
+    if (!isTest) hangUpButton.current?.focus();
+  }, [known, isTest]);
 
   if (query.error && !query.data)
     return (
@@ -102,7 +113,7 @@ export function LiveCall({ companyId, callId, onNewCall }: LiveCallProps) {
             </Button>
           </div>
         ) : (
-          <Button variant="destructive" size="sm" onClick={() => void hangUp()} disabled={hangingUp}>
+          <Button ref={hangUpButton} variant="destructive" size="sm" onClick={() => void hangUp()} disabled={hangingUp}>
             {hangingUp ? <Spinner /> : <PhoneOff aria-hidden />}
             Hang up
           </Button>
@@ -189,6 +200,9 @@ function SayBox({ companyId, callId, onSending, onAnswered }: SayBoxProps) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The test call is answered: the staff member speaks first, as the caller.
+  useEffect(() => input.current?.focus({ preventScroll: true }), []);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -221,6 +235,7 @@ function SayBox({ companyId, callId, onSending, onAnswered }: SayBoxProps) {
       </label>
       <div className="flex gap-2">
         <Input
+          ref={input}
           id={id}
           value={text}
           maxLength={1000}

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { ManagerOnly } from "#web/components/access/manager-only.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Button } from "#web/components/ui/button.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { formatCents } from "#web/lib/format-cents.ts";
@@ -27,14 +28,15 @@ type PhonesPageProps = {
 };
 
 /** Mounted once first opened, and kept for its closing animation. */
-type Overlay = { open: boolean } | null;
+type Overlay = { open: boolean; key: number } | null;
 
 export function PhonesPage({ search, canManage, help, onTabChange, onFiltersChange }: PhonesPageProps) {
   const companyId = useCompanyId();
   const tab: PhonesTab = search.tab ?? "numbers";
   const [adding, setAdding] = useState<Overlay>(null);
   const { data: employees = [] } = useQuery({ ...employeeNamesQueryOptions(companyId), enabled: canManage });
-  const openAdd = () => setAdding({ open: true });
+  // Each opening starts afresh (a new search); closing keeps the dialog for its animation.
+  const openAdd = () => setAdding((current) => ({ open: true, key: (current?.key ?? 0) + 1 }));
 
   return (
     <div className="space-y-6">
@@ -82,12 +84,25 @@ export function PhonesPage({ search, canManage, help, onTabChange, onFiltersChan
       </Tabs>
       {adding ? (
         <AddNumberDialog
+          key={adding.key}
           companyId={companyId}
           open={adding.open}
-          onClose={() => setAdding({ open: false })}
+          onClose={() => setAdding((current) => (current ? { ...current, open: false } : current))}
           employees={employees}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Before the company is known (the first sign-in): the page's shape. */
+export function PhonesLoading() {
+  return (
+    <div className="space-y-6" role="status">
+      <span className="sr-only">Loading phone numbers…</span>
+      <Skeleton className="h-9 w-56" />
+      <Skeleton className="h-9 w-48" />
+      <Skeleton className="h-40 w-full rounded-xl" />
     </div>
   );
 }

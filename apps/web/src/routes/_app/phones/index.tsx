@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { HelpLink } from "#web/components/help-link.tsx";
 import { useCanManage } from "#web/features/companies/use-can-manage.ts";
 import type { CallsFiltersChange } from "#web/features/phones/components/calls-section.tsx";
-import { PhonesPage } from "#web/features/phones/components/phones-page.tsx";
+import { PhonesLoading, PhonesPage } from "#web/features/phones/components/phones-page.tsx";
 import { type PhonesTab, parsePhonesSearch } from "#web/features/phones/phones-search.ts";
 import { CompanyGate } from "#web/lib/company-id.tsx";
 
@@ -16,7 +16,7 @@ export const Route = createFileRoute("/_app/phones/")({
 
 function PhonesRoute() {
   return (
-    <CompanyGate>
+    <CompanyGate fallback={<PhonesLoading />}>
       <PhonesScreen />
     </CompanyGate>
   );
