@@ -36,3 +36,52 @@ export function pdfMoney(cents: number, currency: string): string {
   }
   return formatter.format(cents / 100);
 }
+
+// A4 with 50pt margins: tables start at the left margin and span the 495pt between the margins.
+export const PDF_LEFT = 50;
+export const PDF_WIDTH = 495;
+
+export type PdfColumn = { readonly title: string; readonly width: number; readonly align: "left" | "right" };
+
+/**
+ * A table under a title: the header row with a rule beneath it, then each `row` as tall as its tallest
+ * cell, starting a new page when the current one runs out. Returns the function that writes a row.
+ */
+export function pdfTable(doc: PdfDocument, title: string, columns: readonly PdfColumn[]) {
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    const y = doc.y;
+    let x = PDF_LEFT;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width;
+    });
+    doc.x = PDF_LEFT;
+    doc.y = bottom + 4;
+    if (doc.y > doc.page.height - 120) doc.addPage();
+  };
+  doc.font("Helvetica-Bold").fontSize(12).text(title);
+  doc.moveDown(0.3);
+  row(
+    columns.map((column) => column.title),
+    true,
+  );
+  doc
+    .moveTo(PDF_LEFT, doc.y - 2)
+    .lineTo(PDF_LEFT + PDF_WIDTH, doc.y - 2)
+    .strokeColor("#cccccc")
+    .stroke();
+  return row;
+}
+
+/** A label and its amount at the foot of a table, right-aligned under the last columns. */
+export function pdfTotal(doc: PdfDocument, label: string, amount: string, bold = false) {
+  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 11);
+  const y = doc.y;
+  doc.text(label, PDF_LEFT + 250, y, { width: 140, align: "right" });
+  doc.text(amount, PDF_LEFT + 390, y, { width: PDF_WIDTH - 390, align: "right" });
+  doc.x = PDF_LEFT;
+}

@@ -1,5 +1,5 @@
 import { formatLongDate, orderStatusLabel, type QuoteDetail } from "@foreman/contract";
-import { openPdfDocument, pdfMoney } from "#server/lib/pdf-document.ts";
+import { openPdfDocument, PDF_LEFT, type PdfColumn, pdfMoney, pdfTable, pdfTotal } from "#server/lib/pdf-document.ts";
 
 export type QuotePdfOptions = { companyName: string };
 
@@ -8,16 +8,14 @@ function quantityText(quantity: number, measureUnit: string): string {
   return `${amount} ${measureUnit}`;
 }
 
-// A4 with 50pt margins: 495pt of usable width, split into the item table's columns.
-const LEFT = 50;
-const WIDTH = 495;
-const COLUMNS = [
+// The item table's columns, 495pt in all (lib/pdf-document.ts).
+const COLUMNS: readonly PdfColumn[] = [
   { title: "SKU", width: 75, align: "left" },
   { title: "Product", width: 170, align: "left" },
   { title: "Quantity", width: 70, align: "right" },
   { title: "Unit price", width: 85, align: "right" },
   { title: "Total", width: 95, align: "right" },
-] as const;
+];
 
 /** The quote or order as a one-document PDF: company, order, customer, delivery address, items, totals. */
 export async function renderQuotePdf(quote: QuoteDetail, options: QuotePdfOptions): Promise<Buffer> {
@@ -56,33 +54,7 @@ export async function renderQuotePdf(quote: QuoteDetail, options: QuotePdfOption
     "No delivery address found.",
   );
 
-  // Items table: a header row, then one row per item, each row as tall as its tallest cell.
-  const row = (cells: string[], bold = false) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-    const y = doc.y;
-    let x = LEFT;
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-      x += column.width;
-    });
-    doc.x = LEFT;
-    doc.y = bottom + 4;
-    if (doc.y > doc.page.height - 120) doc.addPage();
-  };
-  doc.font("Helvetica-Bold").fontSize(12).text("Items");
-  doc.moveDown(0.3);
-  row(
-    COLUMNS.map((column) => column.title),
-    true,
-  );
-  doc
-    .moveTo(LEFT, doc.y - 2)
-    .lineTo(LEFT + WIDTH, doc.y - 2)
-    .strokeColor("#cccccc")
-    .stroke();
+  const row = pdfTable(doc, "Items", COLUMNS);
   if (quote.lineItems.length === 0) row(["", "No items found in this order", "", "", ""]);
   for (const item of quote.lineItems) {
     row([
@@ -95,18 +67,12 @@ export async function renderQuotePdf(quote: QuoteDetail, options: QuotePdfOption
   }
   doc.moveDown();
 
-  const total = (label: string, cents: number, bold = false) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 11);
-    const y = doc.y;
-    doc.text(label, LEFT + 250, y, { width: 140, align: "right" });
-    doc.text(money(cents), LEFT + 390, y, { width: WIDTH - 390, align: "right" });
-    doc.x = LEFT;
-  };
+  const total = (label: string, cents: number, bold = false) => pdfTotal(doc, label, money(cents), bold);
   total("Subtotal", quote.subtotalCents);
   total("Tax", quote.taxCents);
   total("Total", quote.totalCents, true);
   doc.moveDown();
-  doc.font("Helvetica").fontSize(9).fillColor("#555555").text(`Amounts in ${quote.currency}.`, LEFT);
+  doc.font("Helvetica").fontSize(9).fillColor("#555555").text(`Amounts in ${quote.currency}.`, PDF_LEFT);
 
   doc.end();
   return done;
