@@ -1,15 +1,8 @@
 import { MANAGER_ROLE_REQUIRED } from "@foreman/contract";
-import { MoreHorizontal, Pencil, Power, PowerOff } from "lucide-react";
+import { Pencil, Power, PowerOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { buttonVariants } from "#web/components/ui/button.tsx";
-import {
-  LazyDropdownMenu,
-  LazyDropdownMenuContent,
-  LazyDropdownMenuItem,
-  LazyDropdownMenuLabel,
-  LazyDropdownMenuSeparator,
-  LazyDropdownMenuTrigger,
-} from "#web/components/ui/lazy-dropdown-menu.tsx";
+import { LazyDropdownMenuItem } from "#web/components/ui/lazy-dropdown-menu.tsx";
+import { ActionsMenu } from "./actions-menu.tsx";
 
 type RowMenuProps = {
   /** The row's name, for the trigger's label ("Actions for Sofía"). */
@@ -28,40 +21,23 @@ type RowMenuProps = {
 
 /** A list row's ⋯ menu: edit, and deactivate or activate. */
 export function RowMenu({ name, canManage, active, editLabel, onEdit, onSetActive, children }: RowMenuProps) {
-  // Radix skips disabled items from the keyboard, so the reason is a label inside the menu too.
   const reason = canManage ? undefined : MANAGER_ROLE_REQUIRED;
   return (
-    <LazyDropdownMenu>
-      <LazyDropdownMenuTrigger
-        aria-label={`Actions for ${name}`}
-        className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
+    <ActionsMenu name={name} disabledReason={reason}>
+      {children}
+      <LazyDropdownMenuItem disabled={!canManage} title={reason} onSelect={onEdit}>
+        <Pencil />
+        {editLabel}
+      </LazyDropdownMenuItem>
+      <LazyDropdownMenuItem
+        disabled={!canManage}
+        title={reason}
+        variant={active ? "destructive" : "default"}
+        onSelect={() => onSetActive(!active)}
       >
-        <MoreHorizontal aria-hidden />
-      </LazyDropdownMenuTrigger>
-      <LazyDropdownMenuContent align="end">
-        {children}
-        <LazyDropdownMenuItem disabled={!canManage} title={reason} onSelect={onEdit}>
-          <Pencil />
-          {editLabel}
-        </LazyDropdownMenuItem>
-        <LazyDropdownMenuItem
-          disabled={!canManage}
-          title={reason}
-          variant={active ? "destructive" : "default"}
-          onSelect={() => onSetActive(!active)}
-        >
-          {active ? <PowerOff /> : <Power />}
-          {active ? "Deactivate" : "Activate"}
-        </LazyDropdownMenuItem>
-        {reason ? (
-          <>
-            <LazyDropdownMenuSeparator />
-            <LazyDropdownMenuLabel className="max-w-56 font-normal text-muted-foreground text-xs">
-              {reason}
-            </LazyDropdownMenuLabel>
-          </>
-        ) : null}
-      </LazyDropdownMenuContent>
-    </LazyDropdownMenu>
+        {active ? <PowerOff /> : <Power />}
+        {active ? "Deactivate" : "Activate"}
+      </LazyDropdownMenuItem>
+    </ActionsMenu>
   );
 }
