@@ -19,6 +19,7 @@ export * from "./billing/billing.ts";
 export * from "./calls/call.ts";
 export * from "./calls/call-duration.ts";
 export * from "./calls/call-speech.ts";
+export * from "./calls/call-status.ts";
 export * from "./catalog/csv.ts";
 export * from "./catalog/product.ts";
 export * from "./catalog/quantity.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advanceCallStatus, callStatusFromTwilio } from "./call.ts";
+import { advanceCallStatus, callStatusFromTwilio } from "./call-status.ts";
 import { formatCallDuration } from "./call-duration.ts";
 
 describe("formatCallDuration", () => {
