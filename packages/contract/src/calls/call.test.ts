@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { advanceCallStatus, callStatusFromTwilio } from "./call-status.ts";
 import { formatCallDuration } from "./call-duration.ts";
+import { advanceCallStatus, callStatusFromTwilio } from "./call-status.ts";
 
 describe("formatCallDuration", () => {
   it.each([
