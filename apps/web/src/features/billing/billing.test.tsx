@@ -2,8 +2,6 @@ import {
   type BillingOverview,
   type CompanyRole,
   type Invoice,
-  type Me,
-  type MemberCompany,
   PAYMENT_FAILED_ADVICE,
   snakeizeKeys,
 } from "@foreman/contract";
@@ -11,6 +9,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "#web/lib/toast-store.ts";
+import { meInCompany } from "#web/test/fixtures/me.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { formatDayRange, formatPeriod } from "./billing-dates.ts";
@@ -23,26 +22,7 @@ const COMPANY = "company-1";
 const api = signedInLocalApi();
 
 function serveMe(role: CompanyRole) {
-  const member: MemberCompany = {
-    id: COMPANY,
-    name: "Northwind",
-    logoSmallUrl: null,
-    role,
-    membersMayApprove: false,
-    language: "en",
-    requireTwoFactor: false,
-    timeZone: "UTC",
-    currency: "USD",
-  };
-  const me: Me = {
-    id: "u1",
-    email: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Ruiz",
-    twoFactorEnabled: false,
-    company: member,
-    managedCompanies: [member],
-  };
+  const me = meInCompany(COMPANY, role);
   api.routes["GET /app/me.json"] = (_req, res) => sendJson(res, 200, me);
 }
 

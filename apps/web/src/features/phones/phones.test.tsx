@@ -4,8 +4,6 @@ import {
   type CallDetail,
   type CallTurn,
   type CompanyRole,
-  type Me,
-  type MemberCompany,
   NO_NUMBERS_FOUND,
   NUMBER_HAS_NO_EMPLOYEE,
   NUMBER_UNAVAILABLE,
@@ -17,6 +15,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "#web/lib/toast-store.ts";
 import type { EmployeeName } from "#web/lib/workforce.ts";
+import { meInCompany } from "#web/test/fixtures/me.ts";
 import { sendJson, signedInLocalApi } from "#web/test/local-api.ts";
 import { renderInCompany } from "#web/test/render-in-company.tsx";
 import { AddNumberDialog } from "./components/add-number-dialog.tsx";
@@ -80,26 +79,7 @@ function aNumber(values: Partial<PhoneNumber> = {}): PhoneNumber {
 }
 
 function serveMe(role: CompanyRole) {
-  const member: MemberCompany = {
-    id: COMPANY,
-    name: "Northwind",
-    logoSmallUrl: null,
-    role,
-    membersMayApprove: false,
-    language: "en",
-    requireTwoFactor: false,
-    timeZone: "UTC",
-    currency: "USD",
-  };
-  const me: Me = {
-    id: "u1",
-    email: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Ruiz",
-    twoFactorEnabled: false,
-    company: member,
-    managedCompanies: [member],
-  };
+  const me = meInCompany(COMPANY, role);
   api.routes["GET /app/me.json"] = (_req, res) => sendJson(res, 200, me);
 }
 
