@@ -29,8 +29,11 @@ import type { CallDeps } from "./voice-deps.ts";
 // spoken back with the next <Gather>. Nothing here knows the model: it waits for the run like the
 // playground does.
 
-/** How often a turn looks for the run's answer while it waits. */
-const POLL_MS = 15;
+/**
+ * How often a turn looks for the run's answer while it waits, when no live event wakes it first: the
+ * run's reply is announced on the event bus (on every instance), so the turn looks at once then.
+ */
+const POLL_MS = 100;
 /** "One moment"s a turn may say before it gives the caller to staff. */
 const MAX_WAITS = 3;
 
@@ -152,14 +155,37 @@ const FAILED_CHECK_MS = 250;
 async function waitForRun(deps: CallDeps, companyId: string, words: { id: string; conversationId: string }) {
   const deadline = Date.now() + deps.turnWaitMs;
   let nextFailedCheck = Date.now() + FAILED_CHECK_MS;
-  for (;;) {
-    const run = await findRunOfMessage(deps.db, companyId, words.id);
-    if (run || Date.now() >= deadline) return { run, failed: false };
-    if (Date.now() >= nextFailedCheck) {
-      const [pending] = await listPendingReplies(deps.db, companyId, words.conversationId, words.id);
-      if (pending?.state === "failed") return { run: null, failed: true };
-      nextFailedCheck = Date.now() + FAILED_CHECK_MS;
+  // Set by the reply's live events (message.created, conversation.updated); the poll is the fallback.
+  let woken = false;
+  let wake = () => {};
+  const unsubscribe = deps.events.subscribe(companyId, (event) => {
+    if ("conversationId" in event && event.conversationId === words.conversationId) {
+      woken = true;
+      wake();
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  });
+  try {
+    for (;;) {
+      woken = false;
+      const run = await findRunOfMessage(deps.db, companyId, words.id);
+      if (run || Date.now() >= deadline) return { run, failed: false };
+      if (Date.now() >= nextFailedCheck) {
+        const [pending] = await listPendingReplies(deps.db, companyId, words.conversationId, words.id);
+        if (pending?.state === "failed") return { run: null, failed: true };
+        nextFailedCheck = Date.now() + FAILED_CHECK_MS;
+      }
+      // An event that came while the queries ran counts: look again at once.
+      if (woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+    }
+  } finally {
+    unsubscribe();
   }
 }
