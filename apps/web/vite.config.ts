@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./build/precompress.ts";
 
 // Paths the API server owns; in development Vite forwards them to it (same origin in production).
 const apiPaths = [
@@ -123,6 +124,7 @@ export default defineConfig({
     tailwindcss(),
     readStarts,
     readChunkImports,
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 
@@ -15,6 +16,11 @@ describe("serving the SPA", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('app')");
     writeFileSync(path.join(webDist, "favicon.svg"), "<svg/>");
+    // The build's compressed copies (apps/web/build/precompress.ts).
+    const big = "console.log('a larger chunk');\n".repeat(100);
+    writeFileSync(path.join(webDist, "assets", "big-abc123.js"), big);
+    writeFileSync(path.join(webDist, "assets", "big-abc123.js.br"), brotliCompressSync(big));
+    writeFileSync(path.join(webDist, "assets", "big-abc123.js.gz"), gzipSync(big));
     t = await createTestApp({ env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -40,6 +46,21 @@ describe("serving the SPA", () => {
     const icon = await t.app.inject({ method: "GET", url: "/favicon.svg" });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends the build's Brotli or gzip copy to a browser that accepts it, the file itself otherwise", async () => {
+    const url = "/assets/big-abc123.js";
+    const brotli = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain("a larger chunk");
+    const gzip = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain("a larger chunk");
+    const plain = await t.app.inject({ method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("a larger chunk");
   });
 
   it.each(["/app/nope.json", "/oauth/nope", "/users/1.json", "/internal/x", "/api/nope"])(

@@ -43,6 +43,9 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
       root: webDist,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      // The build writes a Brotli and a gzip copy of each text file (apps/web/build/precompress.ts):
+      // sent to browsers that accept them, with `vary: accept-encoding`.
+      preCompressed: true,
       suppressWarning: true,
     });
 

@@ -1,0 +1,203 @@
+// Lighthouse over every route of the product, in the mobile preset (Lighthouse's default: a mid-range
+// phone on slow 4G, simulated) and the desktop one, with Debian's Chromium. The signed-out pages are
+// measured first; then the demo manager signs in once and every signed-in route is measured with the
+// session cookie (Lighthouse keeps cookies and localStorage between runs and clears the HTTP cache, so
+// each run is a cold load of a signed-in user). Prints one table per preset and the failing audits.
+//
+//   npm run bench -- lighthouse [mobile|desktop] [route,route…]     LH_RUNS=3 takes the median of 3 runs.
+// The full reports go to node_modules/.cache/lighthouse/<preset>/<route>.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { CHROMIUM_ARGS, ensureChromium } from "../ensure-chromium.mjs";
+import { root } from "../lib.mjs";
+import { startServer, stopServer } from "./server-process.mjs";
+import { DEMO, signIn } from "./sign-in.mjs";
+
+/** The goals of issue 33: performance on a phone, and best practices and accessibility everywhere. */
+export const LIGHTHOUSE_GOALS = { performance: 95, lcpMs: 2500, tbtMs: 200, bestPractices: 100, accessibility: 100 };
+
+const SIGNED_OUT_ROUTES = ["/sign_in", "/sign_up", "/reset_password?token=expired", "/confirm_email?token=expired"];
+const SIGNED_IN_ROUTES = [
+  "/dashboard",
+  "/inbox",
+  "/conversations",
+  "/conversations/:conversation",
+  "/orders",
+  "/orders/:order",
+  "/action_items",
+  "/tasks",
+  "/ai_employees",
+  "/ai_employees/:employee",
+  "/training",
+  "/sales",
+  "/sales_reports",
+  "/retention",
+  "/support",
+  "/collections",
+  "/analytics",
+  "/assistant",
+  "/phones",
+  "/phones/calls/:call",
+  "/help",
+  "/help/:article",
+  "/settings",
+  "/profile",
+];
+
+const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+/** Fills the `:name` parts of the signed-in routes with records of the demo workspace. */
+async function demoIds(base) {
+  const { token, companyId } = await signIn(base);
+  const get = async (url) => {
+    const response = await fetch(base + url, {
+      headers: { authorization: `Bearer ${token}`, "x-company-id": companyId, "x-client-id": "foreman-web" },
+    });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const first = (list, what) => {
+    if (!list?.[0]) throw new Error(`the demo workspace has no ${what}`);
+    return list[0];
+  };
+  const [conversations, quotes, employees, calls, help] = await Promise.all([
+    get("/app/conversations.json?per_page=1"),
+    get("/app/quotes.json?per_page=1"),
+    get("/app/ai_employees.json"),
+    get("/app/calls.json"),
+    get("/app/help.json"),
+  ]);
+  return {
+    conversation: first(conversations.conversations, "conversation").id,
+    order: first(quotes.quotes, "order").id,
+    employee: first(employees.ai_employees, "AI employee").id,
+    call: first(calls.calls, "call").id,
+    article: first(help.sections[0]?.articles, "help article").slug,
+  };
+}
+
+const fill = (route, ids) => route.replace(/:(\w+)/g, (_, name) => ids[name]);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** One route in one preset, `runs` times: the run with the median performance score, and its report. */
+async function audit(url, { port, preset, runs }) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+      PRESETS[preset],
+    );
+    if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
+    results.push(result);
+  }
+  const perf = median(results.map((r) => score(r.lhr, "performance")));
+  return results.find((r) => score(r.lhr, "performance") === perf);
+}
+
+function rowOf(route, lhr, preset) {
+  const audits = lhr.audits;
+  const row = {
+    route,
+    performance: score(lhr, "performance"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? 0),
+    accessibility: score(lhr, "accessibility"),
+    bestPractices: score(lhr, "best-practices"),
+  };
+  const failing = [];
+  for (const category of ["accessibility", "best-practices"]) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const item = audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1) failing.push(`${category}: ${ref.id}`);
+    }
+  }
+  if (lhr.runtimeError) failing.push(`runtime error: ${lhr.runtimeError.message}`);
+  const g = LIGHTHOUSE_GOALS;
+  const performanceMet =
+    preset !== "mobile" || (row.performance >= g.performance && row.lcpMs <= g.lcpMs && row.tbtMs <= g.tbtMs);
+  row.met = performanceMet && row.accessibility >= g.accessibility && row.bestPractices >= g.bestPractices;
+  row.failing = failing;
+  return row;
+}
+
+function printTable(preset, rows) {
+  console.log(`\nLighthouse, ${preset} preset (${rows.length} routes):`);
+  console.log("| route | performance | LCP s | TBT ms | CLS | FCP s | accessibility | best practices | goals |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const r of rows)
+    console.log(
+      `| \`${r.route}\` | ${r.performance} | ${(r.lcpMs / 1000).toFixed(1)} | ${r.tbtMs} | ${r.cls} | ${(r.fcpMs / 1000).toFixed(1)} | ${r.accessibility} | ${r.bestPractices} | ${r.met ? "met" : "NOT met"} |`,
+    );
+  const failing = rows.filter((r) => r.failing.length > 0);
+  for (const r of failing) console.log(`  ${r.route}: ${r.failing.join(", ")}`);
+}
+
+export async function benchLighthouse({ presets = ["mobile", "desktop"], only, port = 3193 } = {}) {
+  const runs = Number(process.env.LH_RUNS ?? 1);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-lighthouse-"));
+  const profileDir = mkdtempSync(path.join(tmpdir(), "foreman-lighthouse-profile-"));
+  const reportDir = path.join(root, "node_modules/.cache/lighthouse");
+  // One client asks for every page many times; the per-client limit is not under test.
+  const { child } = await startServer({ port, dataDir, env: { RATE_LIMIT_MAX: "100000" } });
+  const debuggingPort = port + 1000;
+  // A persistent context is the browser's default one, the context Lighthouse opens its tabs in, so the
+  // session cookie set here is the one Lighthouse's page sends.
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: ensureChromium(),
+    args: [...CHROMIUM_ARGS, "--disable-gpu", `--remote-debugging-port=${debuggingPort}`],
+  });
+  const all = {};
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const ids = await demoIds(base);
+    const wanted = (route) => !only || only.includes(route) || only.includes(route.split("?")[0]);
+    const signedOut = SIGNED_OUT_ROUTES.filter(wanted);
+    const signedIn = SIGNED_IN_ROUTES.filter(wanted);
+    for (const preset of presets) all[preset] = [];
+    const measure = async (route) => {
+      for (const preset of presets) {
+        const url = base + fill(route, ids);
+        const { lhr, report } = await audit(url, { port: debuggingPort, preset, runs });
+        const file = path.join(reportDir, preset, `${route.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "")}.json`);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, report);
+        const row = rowOf(route, lhr, preset);
+        all[preset].push(row);
+        process.stderr.write(
+          `  ${preset} ${route}: ${row.performance} / ${row.accessibility} / ${row.bestPractices}\n`,
+        );
+      }
+    };
+    for (const route of signedOut) await measure(route);
+    if (signedIn.length > 0) {
+      const page = await context.newPage();
+      await page.goto(`${base}/sign_in`);
+      await page.getByLabel("Email").fill(DEMO.email);
+      await page.getByLabel("Password").fill(DEMO.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL("**/dashboard");
+      await page.close();
+      for (const route of signedIn) await measure(route);
+    }
+    for (const preset of presets) printTable(preset, all[preset]);
+    const failing = Object.values(all)
+      .flat()
+      .filter((r) => !r.met).length;
+    console.log(`\n${failing === 0 ? "Every route meets its goals." : `${failing} route runs miss a goal.`}`);
+    return all;
+  } finally {
+    await context.close();
+    await stopServer(child, port);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
