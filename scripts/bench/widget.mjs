@@ -4,9 +4,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { JAVASCRIPT_BUDGETS_KB } from "../lib/page-javascript.mjs";
 import { root } from "../lib.mjs";
 
-const LOADER_BUDGET_KB = 10;
+const LOADER_BUDGET_KB = JAVASCRIPT_BUDGETS_KB.widgetLoader;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function sizeOf(names) {

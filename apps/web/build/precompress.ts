@@ -55,7 +55,8 @@ async function listFiles(dir: string): Promise<string[]> {
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return listFiles(full);
+      // .vite holds the build's manifest, which is read from disk, never served.
+      if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : listFiles(full);
       return (await stat(full)).isFile() ? [full] : [];
     }),
   );

@@ -2,6 +2,12 @@ import { isSignedOutPath } from "./features/auth/signed-out-pages.ts";
 import { startErrorTracking } from "./lib/error-tracking/error-tracking.ts";
 import "./styles.css";
 
+// zod compiles its object parsers with `new Function` when it may; the page's CSP forbids eval, and zod's
+// probe for it, caught as it is, still reports a violation in the console. zod reads this setting from
+// the global it keeps it in, before any schema loads: parsers are interpreted, no probe.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
+
 // Errors are caught from the first line; the SDK itself loads after the first paint, if configured.
 void startErrorTracking();
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { DocumentTitle } from "#web/components/layout/document-title.tsx";
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -11,7 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
-      <HeadContent />
+      <DocumentTitle />
       <Outlet />
     </>
   );

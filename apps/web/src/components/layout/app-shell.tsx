@@ -11,6 +11,7 @@ import { MobileNav } from "./mobile-nav.tsx";
 import { findActiveNavItem, findParentNavItem, mainNav, secondaryNav } from "./nav-config.ts";
 import { SidebarProvider } from "./sidebar-context.tsx";
 import { SidebarTrigger } from "./sidebar-trigger.tsx";
+import { useIsMobile } from "./use-mobile.ts";
 import type { ShellUser } from "./user-menu.tsx";
 
 export type AppShellProps = {
@@ -38,17 +39,24 @@ export function AppShell({
   onSignOut,
   children,
 }: AppShellProps) {
+  const isMobile = useIsMobile();
   return (
     <SidebarProvider>
       <div className="flex min-h-svh w-full bg-background" style={shellStyle}>
         <SkipLink />
-        <DepartmentRail departments={departments} user={user} onSignOut={onSignOut} />
-        <AppSidebar
-          company={company}
-          managedCompanies={managedCompanies}
-          onSwitchCompany={onSwitchCompany}
-          onSignOut={onSignOut}
-        />
+        {/* On a phone both give way to the slide-in menu: not drawn at all there, rather than hidden
+            (150 elements a mid-range phone built, styled and laid out for nothing on every load). */}
+        {isMobile ? null : (
+          <>
+            <DepartmentRail departments={departments} user={user} onSignOut={onSignOut} />
+            <AppSidebar
+              company={company}
+              managedCompanies={managedCompanies}
+              onSwitchCompany={onSwitchCompany}
+              onSignOut={onSignOut}
+            />
+          </>
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
             <SidebarTrigger />

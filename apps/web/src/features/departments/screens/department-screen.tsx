@@ -88,6 +88,7 @@ function DepartmentBody({
                 currency={view.currency}
                 keys={keys}
                 label={`AI ${department.name} outcomes`}
+                headed
               />
             ) : (
               <FiguresSkeleton cards={keys.length} />

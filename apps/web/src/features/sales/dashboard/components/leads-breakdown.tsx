@@ -13,6 +13,7 @@ import { MessageSquare, Users } from "lucide-react";
 import { useId } from "react";
 import { LeadStageBadge, leadStageLabel } from "#web/components/badges/lead-stage-badge.tsx";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { useIsMobile } from "#web/components/layout/use-mobile.ts";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/utils.ts";
 
@@ -26,6 +27,7 @@ type LeadsBreakdownProps = {
 /** The period's leads: a table on wide screens, a list of cards on phones. */
 export function LeadsBreakdownSection({ data, stage, onStage, loading }: LeadsBreakdownProps) {
   const selectId = useId();
+  const isMobile = useIsMobile();
   const leads = data?.leads ?? [];
   return (
     <section aria-labelledby="leads-heading" className="rounded-xl border bg-card text-card-foreground shadow-xs">
@@ -75,11 +77,11 @@ export function LeadsBreakdownSection({ data, stage, onStage, loading }: LeadsBr
                 : "Leads your AI sales employees capture will show up here. Try another period."
             }
           />
+        ) : // One of the two, not both with one hidden: a phone built 600 elements of table for nothing.
+        isMobile ? (
+          <LeadsList leads={leads} />
         ) : (
-          <>
-            <LeadsTable leads={leads} />
-            <LeadsList leads={leads} />
-          </>
+          <LeadsTable leads={leads} />
         )}
       </div>
     </section>
