@@ -92,12 +92,17 @@ const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 
 async function audit(url, { port, preset, runs }) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(
-      url,
-      { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-      PRESETS[preset],
-    );
-    if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
+    // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) measured nothing: it asks to
+    // be run again, and is, up to twice; a page's own failure would repeat and is reported.
+    let result;
+    for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
+      result = await lighthouse(
+        url,
+        { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+        PRESETS[preset],
+      );
+      if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
+    }
     results.push(result);
   }
   const perf = median(results.map((r) => score(r.lhr, "performance")));
@@ -166,7 +171,7 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
   try {
     const base = external ?? `http://127.0.0.1:${port}`;
     const ids = await demoIds(base);
-    const wanted = (route) => !only || only.includes(route) || only.includes(route.split("?")[0]);
+    const wanted = (route) => !only?.length || only.includes(route) || only.includes(route.split("?")[0]);
     const signedOut = SIGNED_OUT_ROUTES.filter(wanted);
     const signedIn = SIGNED_IN_ROUTES.filter(wanted);
     for (const preset of presets) all[preset] = [];
@@ -199,7 +204,11 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
     const failing = Object.values(all)
       .flat()
       .filter((r) => !r.met).length;
-    console.log(`\n${failing === 0 ? "Every route meets its goals." : `${failing} route runs miss a goal.`}`);
+    const measured = Object.values(all).flat().length;
+    if (measured === 0) throw new Error(`no route matches ${only?.join(", ")}`);
+    console.log(
+      `\n${failing === 0 ? "Every route meets its goals." : `${failing} of ${measured} route runs miss a goal.`}`,
+    );
     return all;
   } finally {
     await context.close();
