@@ -13,7 +13,7 @@ import { isUnauthorized } from "#web/lib/api-error.ts";
 import { CompanyIdProvider } from "#web/lib/company-id.tsx";
 import { CompanyTimeZone } from "#web/lib/company-time-zone.tsx";
 import { departmentsQueryOptions } from "#web/lib/departments.ts";
-import { useSelectedCompany } from "#web/lib/selected-company.ts";
+import { getSelectedCompany, useSelectedCompany } from "#web/lib/selected-company.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
 import { LazyErrorScreen } from "../-lazy-feedback.tsx";
 
@@ -33,6 +33,11 @@ export const Route = createFileRoute("/_app")({
   },
   loader: async ({ context: { queryClient }, location }) => {
     try {
+      // The departments of the company chosen last time, asked for beside the user rather than after:
+      // one round trip less before any signed-in page shows (on slow 4G, 150 ms and more). Only
+      // used below once the user's companies confirm that choice; a refusal is dropped here.
+      const stored = getSelectedCompany();
+      if (stored) void queryClient.prefetchQuery(departmentsQueryOptions(stored.id));
       const me = await queryClient.ensureQueryData(meQueryOptions());
       const company = reconcileCompanySelection(me);
       const member = company ? findSelectedCompany(me, company.id) : null;
