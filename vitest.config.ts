@@ -15,6 +15,9 @@ export default defineConfig({
           name: "architecture",
           environment: "node",
           include: ["scripts/architecture/**/*.test.mjs", "scripts/whatsapp/**/*.test.mjs"],
+          // The import rules read every source file, and the fake's tests talk HTTP: seconds on a busy
+          // machine, past Vitest's 5 s default (docs/testing.md).
+          testTimeout: 30_000,
         },
       },
       // The real server as a process under SIGTERM and kill -9 (scripts/faults): seconds per scenario, one

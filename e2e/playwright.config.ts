@@ -30,10 +30,13 @@ export default defineConfig({
   // One browser at a time: on 2 cores, two Chromiums beside the server starved each other, and journeys
   // that take 15 s alone (four periods of charts on /sales_reports) ran past 30 s.
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a test that passes only on its second try is a flake to fix, not to hide.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Bounds for a busy two-core machine (docs/testing.md): each wait still ends the moment its condition
+  // holds, so a fast machine never waits them out.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: "list",
   use: {
     baseURL: `http://localhost:${port}`,

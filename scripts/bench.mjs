@@ -23,24 +23,39 @@
 //  - tickets: `GET /app/tickets.json` with filters at 1,000,000 tickets (PostgreSQL; 100,000 on PGlite),
 //    p50/p95 beside the orders list with a state filter in the same run (goal: p95 within 1.5×);
 //    `npm run bench -- tickets pglite` (or `postgres`) measures one engine, `… tickets pglite 1000000` a size;
+//  - conversations-scale: 1,000,000 conversations and 10,000,000 messages over 100 companies on PostgreSQL
+//    (a tenth on PGlite): the inbox list with each filter, a conversation's first page of messages, the
+//    tasks list and message search (goal p95 ≤ 50 ms), and a new message on 200 open live streams (goal
+//    p95 ≤ 1 s); `npm run bench -- conversations-scale pglite` (or `postgres`) measures one engine;
+//  - orders-scale: 1,000,000 and 10,000,000 orders over 100 companies on PostgreSQL, loaded with COPY: the
+//    dashboard's indicators, the leads breakdown, the orders list with a state filter and the per-employee
+//    outcomes (goals p95 ≤ 20 ms at 10M and at most 2× the 1M figure); `… orders-scale 1000000` one size,
+//    `… orders-scale --explain` the plans at the largest size;
 //  - calls: signed speech turns at the voice webhook to the TwiML with the AI's spoken reply (built-in
 //    engine; goal p95 < 300 ms), beside the channel API's message → reply for the same words;
 //    `npm run bench -- calls pglite` (or `postgres`) measures one engine;
 //  - engine: the built-in engine's reply time over the eval conversation set, tools in memory, no
 //    database: p50/p95/max per reply and per model call beside a JSON round trip of the same requests
 //    (goal p95 ≤ 50 ms per reply);
+//  - lighthouse: Lighthouse over every route, signed out and signed in with the demo data, in the mobile
+//    preset (a mid-range phone on slow 4G) and the desktop one; goals: mobile performance ≥ 95 with
+//    LCP ≤ 2.5 s and TBT ≤ 200 ms, accessibility and best practices 100 in both presets;
+//    `npm run bench -- lighthouse mobile /dashboard,/inbox` measures some routes in one preset;
 //  - faults: SIGTERM under load, kill -9 during writes, PostgreSQL unreachable (scripts/bench/faults.mjs).
 
 import { benchAgents } from "./bench/agents.mjs";
 import { benchApi } from "./bench/api.mjs";
 import { benchBundle } from "./bench/bundle.mjs";
 import { benchCalls } from "./bench/calls.mjs";
+import { benchConversationsScale } from "./bench/conversations-scale.mjs";
 import { benchEmail } from "./bench/email.mjs";
 import { benchEngine } from "./bench/engine.mjs";
 import { benchFaults } from "./bench/faults.mjs";
 import { benchKnowledge } from "./bench/knowledge.mjs";
 import { benchKnowledgeHostile } from "./bench/knowledge-hostile.mjs";
+import { benchLighthouse } from "./bench/lighthouse.mjs";
 import { benchLoad } from "./bench/load.mjs";
+import { benchOrdersScale } from "./bench/orders-scale.mjs";
 import { benchRender } from "./bench/render.mjs";
 import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
@@ -65,6 +80,14 @@ if (!only || only === "knowledge-hostile") await benchKnowledgeHostile();
 if (!only || only === "email") await benchEmail({ only: process.argv[3] });
 if (!only || only === "tickets")
   await benchTickets({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
+if (!only || only === "conversations-scale")
+  await benchConversationsScale({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
+if (!only || only === "orders-scale") await benchOrdersScale({ args: process.argv.slice(3) });
 if (!only || only === "calls") await benchCalls({ only: process.argv[3] });
 if (!only || only === "engine") await benchEngine();
+if (!only || only === "lighthouse") {
+  const preset = ["mobile", "desktop"].includes(process.argv[3]) ? [process.argv[3]] : undefined;
+  const routes = process.argv.slice(preset ? 4 : 3).flatMap((list) => list.split(","));
+  await benchLighthouse({ presets: preset, only: routes.length > 0 ? routes : undefined });
+}
 if (!only || only === "faults") await benchFaults();

@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS, serverEnv } from "./server-memory.mjs";
 
 export const MAX_CRASHES = 5;
 export const CRASH_WINDOW_MS = 60_000;
@@ -39,10 +40,12 @@ export function supervise(bundle, prepare = async () => 0) {
       restartTimer = null;
       let ready = false;
       // Node flags reach the server through NODE_OPTIONS (inherited); this process's own argv may hold
-      // -e or --input-type, which would make the child run the supervisor again.
-      child = spawn(process.execPath, [CHILD, bundle], {
+      // -e or --input-type, which would make the child run the supervisor again. Its memory settings:
+      // server-memory.mjs.
+      child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CHILD, bundle], {
         stdio: ["inherit", "inherit", "inherit", "ipc"],
         detached: true,
+        env: serverEnv(process.env),
       });
       child.on("message", (message) => {
         if (message?.ready) ready = everReady = true;

@@ -10,7 +10,10 @@ export default defineProject({
     environmentOptions: { jsdom: { url: "https://localhost/" } },
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
-    // Room for overlayKitWait: the first overlay of a file waits for its lazy chunk to be transformed.
-    testTimeout: 30_000,
+    // Room for overlayKitWait (the first overlay of a file waits for its lazy chunk to be transformed) and
+    // for several 10 s waits in a row on a busy two-core machine: a bound only a hung test reaches.
+    testTimeout: 60_000,
+    // Testing Library's waits (waitFor, findBy*) wait up to 10 s (src/test-setup.ts); expect.poll alike.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

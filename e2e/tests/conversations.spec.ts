@@ -183,8 +183,11 @@ test.describe("on a phone", () => {
         return box.y + box.height;
       };
       const before = await bottomOf();
+      const shown = await messages(page).count();
       await older.click();
-      await page.waitForTimeout(300);
+      // Once the older page is in (a fixed 300 ms could end before it on a busy machine, and the next
+      // round would then measure in the middle of its arrival).
+      await expect.poll(() => messages(page).count()).toBeGreaterThan(shown);
       expect(Math.abs((await bottomOf()) - before)).toBeLessThan(2);
     }
     await expect(page.getByText("Start of the conversation")).toBeVisible();

@@ -127,9 +127,7 @@ test("a website that is not allowed cannot open the chat", async ({ page, browse
   await visitor.goto(`${stranger}/`);
   await expect(visitor.locator("iframe[data-foreman-chat]")).toHaveCount(1);
   // Chromium shows its own error page in place of a frame that refuses to be framed.
-  await expect
-    .poll(() => visitor.frames().some((frame) => frame.url().startsWith("chrome-error://")), { timeout: 5000 })
-    .toBe(true);
+  await expect.poll(() => visitor.frames().some((frame) => frame.url().startsWith("chrome-error://"))).toBe(true);
   await expect(
     visitor.frameLocator("iframe[data-foreman-chat]").getByRole("button", { name: /Open chat|Abrir chat/ }),
   ).toHaveCount(0);

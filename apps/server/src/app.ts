@@ -145,6 +145,10 @@ export async function buildApp({
     // Routes are validated by their zod schemas, and every answer, with or without a response schema,
     // errors and 404s included, is renamed to snake_case by one serializer (see lib/wire.ts).
     schemaController: { compilersFactory: schemaCompilers(wireSerializerCompiler) },
+    // A plugin's start (the agents' engine, the jobs' queue) takes seconds on a busy two-core machine:
+    // Fastify's 10 s default failed the start there ("Plugin did not start in time"). A hung plugin
+    // still fails it.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setReplySerializer(toWireJson);

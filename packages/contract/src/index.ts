@@ -42,6 +42,7 @@ export * from "./conversations/conversation.ts";
 export * from "./conversations/inbox-address.ts";
 export * from "./conversations/live-events.ts";
 export * from "./conversations/message-cursor.ts";
+export * from "./conversations/message-search.ts";
 export * from "./conversations/message-time.ts";
 export * from "./conversations/normalize-message.ts";
 export * from "./conversations/schemas.ts";

@@ -66,12 +66,16 @@ describe.skipIf(testEngine() === "postgres")("PGlite on its own thread", () => {
     let committed = false;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    // The outside query goes once the transaction is open (a 20 ms sleep was not always enough).
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const transaction = db.transaction(async (tx) => {
       await tx.query("insert into items (id, name) values (1, 'inside')");
+      entered();
       await held;
       committed = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inside;
     const outside = db.query("select count(*)::int as n from items").then((result) => ({ result, committed }));
     release();
     await transaction;
@@ -104,7 +108,8 @@ describe.skipIf(testEngine() === "postgres")("PGlite on its own thread", () => {
 
   it("fails what waits, and what comes after, as an outage when the thread is gone", async () => {
     const db = await thread();
-    const pending = db.query("select pg_sleep(0.5)");
+    // Far longer than a busy machine can stall before the terminate: the statement is still running.
+    const pending = db.query("select pg_sleep(60)");
     await new Promise((resolve) => setTimeout(resolve, 50));
     await db.terminate();
     const lost = await pending.catch((e: unknown) => e);

@@ -60,13 +60,15 @@ parentPort.on("message", async (message) => {
 
 async function openDatabase() {
   try {
-    const [{ PGlite }, { unaccent }] = await Promise.all([
+    const [{ PGlite }, { unaccent }, { btree_gin }] = await Promise.all([
       import("@electric-sql/pglite"),
       import("@electric-sql/pglite/contrib/unaccent"),
+      import("@electric-sql/pglite/contrib/btree_gin"),
     ]);
     if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
     // unaccent: knowledge search matches Spanish words typed with or without their accents.
-    const extensions = { unaccent };
+    // btree_gin: message search's index leads with company_id (migration 0023).
+    const extensions = { unaccent, btree_gin };
     // PostgreSQL's default 128 MB of shared buffers took a quarter of every open to set up in WASM (about
     // 70 ms of ~300); 32 MB holds the working set of the list endpoints as well (docs/benchmarks.md).
     const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];

@@ -13,7 +13,7 @@ describe("eval scenarios on the built-in engine", () => {
   beforeAll(async () => {
     w = await agentWorld();
     for (const scenario of SCENARIOS) results.set(scenario.id, await runScenario(w, scenario));
-  }, 60_000);
+  });
   afterAll(async () => {
     await w?.t.close();
   });

@@ -67,7 +67,7 @@ describe("the conversation set's slice on the built-in engine", () => {
   beforeAll(async () => {
     w = await agentWorld({ demoCatalogs: true });
     for (const conversation of SLICE) results.push(await runScenario(w, conversation));
-  }, 60_000);
+  });
   afterAll(async () => {
     await w?.t.close();
   });

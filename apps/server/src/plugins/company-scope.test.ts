@@ -83,7 +83,12 @@ const RECORD_IDS: Record<string, (w: CompanyWorld) => string> = {
   phone_numbers: (w) => phoneNumberIds.get(w.companyId)!,
   invoices: (w) => invoiceIds.get(w.companyId)!,
 };
+// Query strings a route cannot answer without (searching for the other company's name finds nothing).
+const REQUIRED_QUERIES: Record<string, string> = { "/app/messages/search.json": "?q=Bravo" };
 function urlFor(url: string, w: CompanyWorld): string {
+  return `${pathFor(url, w)}${REQUIRED_QUERIES[url] ?? ""}`;
+}
+function pathFor(url: string, w: CompanyWorld): string {
   return url.replace(/:(\w+)/g, (_, name: string, offset: number) => {
     if (name === "companyId") return w.companyId;
     if (name === "accountId") return String(w.accountId);

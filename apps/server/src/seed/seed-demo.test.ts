@@ -521,5 +521,5 @@ describe("start-up twice on the same database", () => {
     } finally {
       await target.cleanup();
     }
-  }, 90_000);
+  });
 });

@@ -34,8 +34,19 @@ export type FakeOpenAi = {
   close(): Promise<void>;
 };
 
-/** The settings that point the app at a fake: LLM_PROVIDER=openai, no retries, a short timeout. */
-export function fakeOpenAiEnv(fake: FakeOpenAi, apiKey: string, timeoutMs = 1000): Record<string, string> {
+/**
+ * The model call's timeout in tests: short, yet longer than a scripted answer takes on a busy two-core
+ * machine (the fake shares the test's event loop with the app; 1 s made replies time out now and then).
+ * A step meant to outlast it is `delayed` past it.
+ */
+export const FAKE_LLM_TIMEOUT_MS = 5_000;
+
+/** The settings that point the app at a fake: LLM_PROVIDER=openai, no retries, FAKE_LLM_TIMEOUT_MS. */
+export function fakeOpenAiEnv(
+  fake: FakeOpenAi,
+  apiKey: string,
+  timeoutMs = FAKE_LLM_TIMEOUT_MS,
+): Record<string, string> {
   return {
     LLM_PROVIDER: "openai",
     LLM_BASE_URL: fake.url,

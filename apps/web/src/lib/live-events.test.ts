@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { LiveEvent, Session } from "@foreman/contract";
+import { waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sendJson as json, type LocalApi, startLocalApi } from "#web/test/local-api.ts";
 import { setUnauthorizedHandler } from "./api-client.ts";
@@ -50,7 +51,7 @@ afterEach(async () => {
   for (const res of streams) res.end();
   Object.assign(liveEventsConfig, original);
   setUnauthorizedHandler(null);
-  await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("idle"));
+  await waitFor(() => expect(getLiveEventsStatus()).toBe("idle"));
 });
 
 describe("live events", () => {
@@ -59,7 +60,7 @@ describe("live events", () => {
     const second: LiveEvent[] = [];
     const stopFirst = subscribeLiveEvents({ onEvent: (event) => first.push(event) });
     const stopSecond = subscribeLiveEvents({ onEvent: (event) => second.push(event) });
-    await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
+    await waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
 
     expect(api.requests).toHaveLength(1);
     const [request] = api.requests;
@@ -69,7 +70,7 @@ describe("live events", () => {
     expect(request?.headers["x-client-id"]).toBe("foreman-web");
 
     send(streams[0]!, "task.created", { task_id: "t1", state: "to_do" });
-    await vi.waitFor(() => expect(second).toHaveLength(1));
+    await waitFor(() => expect(second).toHaveLength(1));
     expect(first).toEqual([{ type: "task.created", taskId: "t1", state: "to_do" }]);
 
     stopFirst();
@@ -80,14 +81,14 @@ describe("live events", () => {
     const onReconnect = vi.fn();
     const events: LiveEvent[] = [];
     const stop = subscribeLiveEvents({ onEvent: (event) => events.push(event), onReconnect });
-    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await waitFor(() => expect(streams).toHaveLength(1));
     expect(onReconnect).not.toHaveBeenCalled();
 
     streams[0]!.end();
-    await vi.waitFor(() => expect(streams).toHaveLength(2));
-    await vi.waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(streams).toHaveLength(2));
+    await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1));
     send(streams[1]!, "conversation.updated", { conversation_id: "c1" });
-    await vi.waitFor(() => expect(events).toEqual([{ type: "conversation.updated", conversationId: "c1" }]));
+    await waitFor(() => expect(events).toEqual([{ type: "conversation.updated", conversationId: "c1" }]));
     stop();
   });
 
@@ -101,23 +102,23 @@ describe("live events", () => {
       openStream(request, res);
     };
     const stop = subscribeLiveEvents({ onEvent: () => {} });
-    await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
+    await waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
     expect(api.requests).toHaveLength(3);
     stop();
   });
 
   it("reconnects to the new company when the selection changes", async () => {
     const stop = subscribeLiveEvents({ onEvent: () => {} });
-    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await waitFor(() => expect(streams).toHaveLength(1));
     setSelectedCompany({ id: "company-2", name: "Andes Comercial" });
-    await vi.waitFor(() => expect(streams).toHaveLength(2));
+    await waitFor(() => expect(streams).toHaveLength(2));
     expect(api.requests.at(-1)?.headers["x-company-id"]).toBe("company-2");
     stop();
   });
 
   it("closes the stream once the last listener has gone", async () => {
     const stop = subscribeLiveEvents({ onEvent: () => {} });
-    await vi.waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
+    await waitFor(() => expect(getLiveEventsStatus()).toBe("open"));
     const closed = new Promise<void>((resolve) => streams[0]!.on("close", () => resolve()));
     stop();
     await closed;
@@ -133,9 +134,9 @@ describe("live events", () => {
       },
     });
     const stop = subscribeLiveEvents({ onEvent: (event) => events.push(event) });
-    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await waitFor(() => expect(streams).toHaveLength(1));
     send(streams[0]!, "task.updated", { task_id: "t1", state: "done" });
-    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await waitFor(() => expect(events).toHaveLength(1));
     expect(errors).toHaveBeenCalled();
     stopBroken();
     stop();

@@ -40,8 +40,6 @@ export const CONVERSATIONS_PER_PAGE_MAX = 100;
 /** Messages per page of a conversation: default and maximum. */
 export const MESSAGES_PER_PAGE = 50;
 export const MESSAGES_PER_PAGE_MAX = 100;
-/** Messages of the conversation included with each task (the most recent ones). */
-export const TASK_CONVERSATION_MESSAGES = 20;
 
 export function isSenderType(value: unknown): value is SenderType {
   return typeof value === "string" && (SENDER_TYPES as readonly string[]).includes(value);

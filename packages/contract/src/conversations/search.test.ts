@@ -64,6 +64,15 @@ describe("parseConversationsSearch", () => {
     for (const page of [1, "1", 0, -2, "abc", 2.5]) expect(parseConversationsSearch({ page }).page).toBeUndefined();
     for (const embed of [0, "yes", "", null]) expect(parseConversationsSearch({ embed }).embed).toBeUndefined();
   });
+
+  it("turns the search to messages with searchIn=messages only", () => {
+    expect(parseConversationsSearch({ searchIn: "Messages", q: " oak " })).toMatchObject({
+      searchIn: "messages",
+      q: "oak",
+    });
+    for (const searchIn of ["conversations", "", 1, null])
+      expect(parseConversationsSearch({ searchIn }).searchIn).toBeUndefined();
+  });
 });
 
 describe("parseConversationSearch", () => {

@@ -31,8 +31,13 @@ export type ConversationFilters = {
 
 /** `/inbox`: the filters, plus the chat tool's pair naming the open conversation. */
 export type InboxPageSearch = ConversationFilters & InboxSearch;
-/** `/conversations`: the filters and the page (absent on the first); `embed=1` drops the shell. */
-export type ConversationsSearch = ConversationFilters & { page?: number; embed?: 1 };
+/** What `/conversations`' search box looks through: conversations (absent), or every message's text. */
+export type ConversationsSearchIn = "messages";
+/**
+ * `/conversations`: the filters and the page (absent on the first); `embed=1` drops the shell;
+ * `searchIn=messages` turns the search box into a full-text search of messages (`q` is its text).
+ */
+export type ConversationsSearch = ConversationFilters & { page?: number; embed?: 1; searchIn?: ConversationsSearchIn };
 /** `/conversations/{id}`: `embed=1` shows only the thread and the reply box (inside the inbox). */
 export type ConversationSearch = { embed?: 1 };
 
@@ -69,6 +74,7 @@ export function parseConversationsSearch(search: ConversationsSearch | RawSearch
     ...parseConversationFilters(search),
     page: page === FIRST_PAGE ? undefined : page,
     embed: searchEmbed(raw.embed),
+    searchIn: searchText(raw.searchIn)?.toLowerCase() === "messages" ? "messages" : undefined,
   };
 }
 

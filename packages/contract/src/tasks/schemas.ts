@@ -37,6 +37,21 @@ export const assignableTypeSchema = z.enum(ASSIGNABLE_TYPES);
 // ---------------------------------------------------------------------------------------------------
 // Responses
 
+/**
+ * A message of the task's conversation as an action item shows it: who, when, what, and its files. The
+ * conversation's own screens carry the rest (delivery, e-mail headers, the AI run behind it).
+ */
+export const taskMessageSchema = messageSchema.pick({
+  id: true,
+  senderType: true,
+  senderName: true,
+  avatarUrl: true,
+  content: true,
+  attachments: true,
+  createdAt: true,
+});
+export type TaskMessage = z.infer<typeof taskMessageSchema>;
+
 /** The customer conversation a task concerns, with its most recent messages (`TASK_CONVERSATION_MESSAGES`). */
 export const taskConversationSchema = z.object({
   id,
@@ -46,7 +61,7 @@ export const taskConversationSchema = z.object({
   channel: z.enum(CHANNELS),
   customerName: z.string().nullable(),
   /** Oldest → newest. */
-  messages: z.array(messageSchema),
+  messages: z.array(taskMessageSchema),
 });
 export type TaskConversation = z.infer<typeof taskConversationSchema>;
 

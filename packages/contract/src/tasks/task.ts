@@ -43,6 +43,11 @@ export const TASKS_DEFAULT_PERIOD = "all" as const;
 /** Task list page size: default and maximum. */
 export const TASKS_PER_PAGE = 50;
 export const TASKS_PER_PAGE_MAX = 100;
+/**
+ * Messages of the customer conversation sent with each task: the newest ones, as many as an action item
+ * shows under "Show recent messages" (the whole conversation is a link away).
+ */
+export const TASK_CONVERSATION_MESSAGES = 4;
 
 export const TASK_STATE_LABELS: Record<TaskState, string> = { to_do: "To do", done: "Done" };
 export const ACTION_TYPE_LABELS: Record<ActionType, string> = { authorize: "Authorize", question: "Question" };

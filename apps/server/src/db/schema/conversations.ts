@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -38,6 +39,14 @@ export type WhatsappMessagePart = {
   template?: { name: string; language: string; parameters: string[] };
   media?: { id: string; mimeType: string | null; fileName: string | null };
 };
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * How much of a message the search reads: PostgreSQL refuses a tsvector over 1 MB, which a pasted log
+ * in a long email could reach, and the insert would fail with it. 100,000 characters is a long email.
+ */
+export const MESSAGE_SEARCH_PREFIX_CHARS = 100_000;
 
 // Conversations, their messages and attachments.
 // Every table carries company_id; states are text + check (not pg enums) so a new value is a plain migration.
@@ -80,6 +89,10 @@ export const conversations = pgTable(
     subject: text("subject"),
     // A playground conversation: staff testing an AI employee. Left out of every list and metric.
     isTest: boolean("is_test").notNull().default(false),
+    // The first customer message and the first message after it from anyone else (the first reply), kept
+    // by a trigger on messages (migration 0022) for the per-employee first-reply figure.
+    firstCustomerMessageAt: timestamp("first_customer_message_at", { withTimezone: true }),
+    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,6 +107,17 @@ export const conversations = pgTable(
     unique("conversations_company_id_display_id_key").on(t.companyId, t.displayId),
     // The inbox: a company's conversations by latest activity, keyset-paged.
     index("conversations_company_id_last_activity_at_idx").on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
+    // A company's playground conversations (a few): message search leaves them out without a join per match.
+    index("conversations_company_id_test_idx").on(t.companyId).where(sql`${t.isTest}`),
+    // The per-employee outcomes: a period's conversations and first replies, read from the index alone.
+    index("conversations_company_id_created_at_idx").on(
+      t.companyId,
+      t.createdAt,
+      t.aiEmployeeId,
+      t.isTest,
+      t.firstCustomerMessageAt,
+      t.firstReplyAt,
+    ),
     check("conversations_status_check", sql`${t.status} in (${inList(CONVERSATION_STATUSES)})`),
     check("conversations_handled_by_check", sql`${t.handledBy} in (${inList(CONVERSATION_HANDLERS)})`),
   ],
@@ -139,11 +163,20 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    // Full-text search over messages (GET /app/messages/search.json): the words as they are written
+    // ('simple': no stemming, no stop words, so any language and names match), kept by PostgreSQL.
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, left(content, ${sql.raw(String(MESSAGE_SEARCH_PREFIX_CHARS))}))`,
+    ),
   },
   (t) => [
     // A conversation's pages, newest first (keyset on created_at, id).
     index("messages_conversation_id_created_at_idx").on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     index("messages_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    // The search: one company's messages with the words (company_id through btree_gin), so a word common
+    // across companies costs what its matches in this company do. Common words are read newest first
+    // from messages_company_id_created_at_idx instead; the planner picks by the words' statistics.
+    index("messages_company_id_search_vector_idx").using("gin", t.companyId, t.searchVector),
     uniqueIndex("messages_api_channel_id_external_id_key")
       .on(t.apiChannelId, t.externalId)
       .where(sql`${t.externalId} is not null`),

@@ -63,10 +63,19 @@ export const quotes = pgTable(
   },
   (t) => [
     unique("quotes_company_id_number_key").on(t.companyId, t.number),
-    // The quotes list: a company's quotes in a range, newest first.
-    index("quotes_company_id_created_at_idx").on(t.companyId, t.createdAt),
-    // Sales indicators and the state filter. The trailing key columns make the sums covering
-    // (index-only scans); drizzle cannot declare INCLUDE, and trailing keys cost about the same.
+    // The quotes list: a company's quotes in a range, newest first. The trailing key columns make its
+    // count and the per-employee outcomes' sums covering (index-only scans).
+    index("quotes_company_id_created_at_idx").on(
+      t.companyId,
+      t.createdAt,
+      t.isTest,
+      t.aiEmployeeId,
+      t.state,
+      t.currency,
+      t.totalCents,
+    ),
+    // Sales indicators and the state filter. The trailing key columns make the sums and the list's count
+    // covering (index-only scans); drizzle cannot declare INCLUDE, and trailing keys cost about the same.
     index("quotes_company_id_state_created_at_idx").on(
       t.companyId,
       t.state,
@@ -76,6 +85,7 @@ export const quotes = pgTable(
       t.customerId,
       t.completedAt,
       t.leadCreatedAt,
+      t.isTest,
     ),
     index("quotes_lead_id_idx").on(t.leadId),
     index("quotes_conversation_id_idx").on(t.conversationId),

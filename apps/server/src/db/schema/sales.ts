@@ -30,8 +30,9 @@ export const leads = pgTable(
     wonAt: timestamp("won_at", { withTimezone: true }),
   },
   (t) => [
-    // Indicators count a period's leads by stage: stage as a trailing key column makes it index-only.
-    index("leads_company_id_created_at_idx").on(t.companyId, t.createdAt, t.stage),
+    // Indicators count a period's leads by stage, outcomes by AI employee: trailing key columns make both
+    // index-only.
+    index("leads_company_id_created_at_idx").on(t.companyId, t.createdAt, t.stage, t.aiEmployeeId),
     // The breakdown filtered by stage, newest first.
     index("leads_company_id_stage_created_at_idx").on(t.companyId, t.stage, t.createdAt),
     // A conversation's lead (the inbox and conversation pages look it up per conversation).

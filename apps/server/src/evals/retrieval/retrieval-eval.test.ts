@@ -31,7 +31,7 @@ describe("the retrieval eval over the demo documents", () => {
     });
     companyIds = await demoCompanyIds(database.db);
     summary = await runRetrievalEval(database.db, companyIds);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.close();
   });

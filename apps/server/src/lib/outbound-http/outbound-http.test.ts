@@ -170,7 +170,8 @@ describe("the outbound HTTP client", () => {
       const started = Date.now();
       const error = await failure(client.send({ url: `http://127.0.0.1:${port}/`, timeoutMs: 300 }));
       expect(error.reason).toBe("timeout");
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Uncut, neither would ever end: 10 s tells that apart even on a busy machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
   });
 

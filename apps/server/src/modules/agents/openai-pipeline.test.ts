@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
-import { delayed, type FakeOpenAi, fakeOpenAiEnv, startFakeOpenAi } from "#server/test/fake-openai.ts";
+import {
+  delayed,
+  FAKE_LLM_TIMEOUT_MS,
+  type FakeOpenAi,
+  fakeOpenAiEnv,
+  startFakeOpenAi,
+} from "#server/test/fake-openai.ts";
 import { createDepartment } from "#server/test/fixtures.ts";
 import { STEP_CAP_REPLY } from "./agent-loop.ts";
 
@@ -109,7 +115,7 @@ describe("the agent pipeline on an OpenAI-compatible model", () => {
     ).toEqual([]);
 
     // The retry (here made due at once) times out, and stays queued with that reason.
-    fake.push(delayed(3000, { content: "too late" }));
+    fake.push(delayed(FAKE_LLM_TIMEOUT_MS + 2_000, { content: "too late" }));
     await w.t.db.execute(sql`update jobs set run_after = now() where kind = 'agent_reply' and state = 'queued'`);
     w.t.app.jobs.wake();
     await w.settle();

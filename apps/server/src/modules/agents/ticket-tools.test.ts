@@ -20,7 +20,7 @@ describe("the ticket tools", () => {
   const events: LiveEvent[] = [];
   beforeAll(async () => {
     fake = await startFakeOpenAi([]);
-    w = await agentWorld({ env: fakeOpenAiEnv(fake, "sk-test-ticket-tools", 2000) });
+    w = await agentWorld({ env: fakeOpenAiEnv(fake, "sk-test-ticket-tools") });
     w.t.app.events.subscribe(w.a.companyId, (event) => events.push(event));
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ describe("the tools' rules hold whatever the model asks", () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi([]);
     w = await agentWorld({
-      env: fakeOpenAiEnv(fake, "sk-test-tool-rules", 2000),
+      env: fakeOpenAiEnv(fake, "sk-test-tool-rules"),
     });
     await w.t.db.execute(
       sql`insert into products (company_id, sku, name, measure_unit, unit_price_cents, currency)

@@ -41,14 +41,14 @@ describe.skipIf(testEngine() === "pglite")("the pipeline on two instances (Postg
     expect(answers.filter((answer) => answer.json().duplicate === false)).toHaveLength(bodies.length);
 
     const deadline = Date.now() + 30_000;
-    let counts: { inbound: number; runs: number; replies: number } | undefined;
+    let counts: { replies: number; done: number } | undefined;
     while (Date.now() < deadline) {
-      [counts] = await w.rows<{ inbound: number; runs: number; replies: number }>(
-        sql`select (select count(*) from messages where api_channel_id = ${w.a.channel.id})::int as inbound,
-                   (select count(*) from agent_runs where company_id = ${w.a.companyId})::int as runs,
-                   (select count(*) from messages where company_id = ${w.a.companyId} and reply_to_message_id is not null)::int as replies`,
+      [counts] = await w.rows<{ replies: number; done: number }>(
+        sql`select (select count(*) from messages where company_id = ${w.a.companyId} and reply_to_message_id is not null)::int as replies,
+                   (select count(*) from jobs where company_id = ${w.a.companyId} and kind = 'agent_reply' and state = 'done')::int as done`,
       );
-      if (counts!.replies >= bodies.length) break;
+      // Until every job is marked done (just after its reply is stored), not only until the replies are in.
+      if (counts!.replies >= bodies.length && counts!.done >= bodies.length) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // Give a duplicate run time to show up, were there one.

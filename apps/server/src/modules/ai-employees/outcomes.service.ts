@@ -22,6 +22,7 @@ import { findAiEmployeeRow } from "./ai-employees.service.ts";
 import {
   actionItemFigures,
   conversationFigures,
+  conversationMedians,
   conversationsByBucket,
   firstReplyWaits,
   leadFigures,
@@ -48,28 +49,53 @@ const wirePeriod = (period: Period) => ({
   previousStart: period.previousStart.toISOString(),
 });
 
+type Clock = { timeZone: string; businessHours: BusinessHours | null };
+/** Medians the database took, keyed by employee or department id (see conversationMedians). */
+type GroupMedians = Map<string, Halves<number | null>>;
+
 /**
  * Every figure of every employee in scope, both halves, keyed by employee id, plus the raw values
  * behind the medians (first-reply waits, times to close): medians of a group must come from its
- * values, not from its members' medians.
+ * values, not from its members' medians. Without business hours a wait is plain seconds and the
+ * database takes the first-reply medians itself (`replyMedians`): a big company's month is tens of
+ * thousands of conversations, too many to ship to the service one row each.
  */
 async function figuresByEmployee(
   db: Executor,
   scope: { companyId: string; period: Period; aiEmployeeId?: string },
   currency: string,
+  clock: Clock,
 ) {
-  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes, clock] =
-    await Promise.all([
+  const onTheClock = clock.businessHours !== null;
+  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes] = await Promise.all(
+    [
       quoteFigures(db, scope, currency),
       leadFigures(db, scope),
-      conversationFigures(db, scope),
+      onTheClock ? conversationFigures(db, scope) : conversationMedians(db, scope),
       actionItemFigures(db, scope),
       runtimeFigures(db, scope),
       ticketFigures(db, scope),
-      firstReplyWaits(db, scope),
+      onTheClock ? firstReplyWaits(db, scope) : [],
       ticketCloses(db, scope),
-      findCompanyClock(db, scope.companyId),
-    ]);
+    ],
+  );
+  const replyMedians: GroupMedians | null = onTheClock ? null : new Map();
+  const employeeConversations: { aiEmployeeId: string; present: boolean; conversations: number }[] = [];
+  for (const row of conversationRows) {
+    const median = "medianFirstReplySeconds" in row ? row.medianFirstReplySeconds : null;
+    const groupId = row.aiEmployeeId ?? ("departmentId" in row ? row.departmentId : null);
+    if (replyMedians && groupId) {
+      const halves = replyMedians.get(groupId) ?? { present: null, past: null };
+      halves[halfOf(row.present)] = median;
+      replyMedians.set(groupId, halves);
+    }
+    if (row.aiEmployeeId)
+      employeeConversations.push({
+        aiEmployeeId: row.aiEmployeeId,
+        present: row.present,
+        conversations: row.conversations,
+      });
+  }
   const byEmployee = new Map<string, Halves<Counted>>();
   const entry = (id: string, present: boolean) => {
     let halves = byEmployee.get(id);
@@ -83,7 +109,7 @@ async function figuresByEmployee(
   for (const { aiEmployeeId, present, ...figures } of [
     ...quoteRows,
     ...leadRows,
-    ...conversationRows,
+    ...employeeConversations,
     ...actionRows,
     ...runtimeRows,
     ...ticketRows,
@@ -106,7 +132,7 @@ async function figuresByEmployee(
   };
   add("medianFirstReplySeconds", onTheTeamsClock(clock, waits));
   add("medianCloseSeconds", closes);
-  return { byEmployee, samples };
+  return { byEmployee, samples, replyMedians };
 }
 
 /**
@@ -114,7 +140,7 @@ async function figuresByEmployee(
  * was in (a message on Saturday answered on Monday at 9:05 waited 5 minutes); without, every second.
  */
 function onTheTeamsClock<W extends { seconds: number; askedAt: number }>(
-  { timeZone, businessHours }: { timeZone: string; businessHours: BusinessHours | null },
+  { timeZone, businessHours }: Clock,
   waits: W[],
 ): W[] {
   if (!businessHours) return waits;
@@ -125,11 +151,14 @@ function onTheTeamsClock<W extends { seconds: number; askedAt: number }>(
   });
 }
 
-/** The comparison of a group of employees: their counts added up, each median over all their values. */
+/**
+ * The comparison of a group of employees (one employee, or a department's: `groupId` is its id): their
+ * counts added up, each median over all their values, or as the database took it for the group.
+ */
 function comparisonOf(
+  groupId: string,
   ids: readonly string[],
-  byEmployee: Map<string, Halves<Counted>>,
-  samples: Samples,
+  { byEmployee, samples, replyMedians }: Awaited<ReturnType<typeof figuresByEmployee>>,
 ): OutcomeComparison {
   const half = (which: Half): OutcomeFigures => {
     const rows = ids.map((id) => byEmployee.get(id)?.[which]).filter((row) => row !== undefined);
@@ -137,7 +166,9 @@ function comparisonOf(
     return sumOutcomeFigures(
       rows.map((row) => ({ ...row, medianFirstReplySeconds: null, medianCloseSeconds: null })),
       {
-        medianFirstReplySeconds: medianOf("medianFirstReplySeconds"),
+        medianFirstReplySeconds: replyMedians
+          ? (replyMedians.get(groupId)?.[which] ?? null)
+          : medianOf("medianFirstReplySeconds"),
         medianCloseSeconds: medianOf("medianCloseSeconds"),
       },
     );
@@ -152,11 +183,11 @@ export async function getWorkforceOutcomes(
   period: Period,
   departmentId?: string,
 ): Promise<WorkforceOutcomes> {
-  const currency = await findCompanyCurrency(db, companyId);
-  const [employees, departments, { byEmployee, samples }] = await Promise.all([
+  const [currency, clock] = await Promise.all([findCompanyCurrency(db, companyId), findCompanyClock(db, companyId)]);
+  const [employees, departments, figures] = await Promise.all([
     listScoreboardEmployees(db, companyId, departmentId),
     listDepartments(db, companyId),
-    figuresByEmployee(db, { companyId, period }, currency),
+    figuresByEmployee(db, { companyId, period }, currency, clock),
   ]);
   if (departmentId && !departments.some((d) => d.id === departmentId)) {
     throw httpError(404, "not_found", "Department not found");
@@ -174,7 +205,7 @@ export async function getWorkforceOutcomes(
       avatarUrl: employee.avatarUrl,
       department: { id: employee.departmentId, name: departmentNames.get(employee.departmentId) ?? "" },
       createdAt: employee.createdAt.toISOString(),
-      ...comparisonOf([employee.id], byEmployee, samples),
+      ...comparisonOf(employee.id, [employee.id], figures),
     })),
     departments: shown
       .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
@@ -186,9 +217,9 @@ export async function getWorkforceOutcomes(
           employees: members.length,
           activeEmployees: members.filter((e) => e.status === "active").length,
           ...comparisonOf(
+            department.id,
             members.map((e) => e.id),
-            byEmployee,
-            samples,
+            figures,
           ),
         };
       }),
@@ -205,9 +236,9 @@ export async function getEmployeeOutcomes(
   await findAiEmployeeRow(db, companyId, aiEmployeeId);
   const scope = { companyId, period, aiEmployeeId };
   const bucket = reportBucketFor(period);
-  const currency = await findCompanyCurrency(db, companyId);
-  const [{ byEmployee, samples }, quoteBuckets, conversationBuckets] = await Promise.all([
-    figuresByEmployee(db, scope, currency),
+  const [currency, clock] = await Promise.all([findCompanyCurrency(db, companyId), findCompanyClock(db, companyId)]);
+  const [figures, quoteBuckets, conversationBuckets] = await Promise.all([
+    figuresByEmployee(db, scope, currency, clock),
     quotesByBucket(db, scope, currency, bucket),
     conversationsByBucket(db, scope, bucket),
   ]);
@@ -217,7 +248,7 @@ export async function getEmployeeOutcomes(
     currency,
     period: wirePeriod(period),
     bucket,
-    ...comparisonOf([aiEmployeeId], byEmployee, samples),
+    ...comparisonOf(aiEmployeeId, [aiEmployeeId], figures),
     series: reportBucketDates(period, bucket).map((date) => ({
       date,
       revenueCents: quotesOn.get(date)?.revenueCents ?? 0,

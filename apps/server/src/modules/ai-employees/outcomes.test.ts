@@ -189,26 +189,28 @@ describe("AI employee outcomes", () => {
       s.t.db,
       sql`insert into ai_departments (company_id, name, sort_order) values (${company.id}, 'Support', 1) returning id`,
     );
-    const [employee] = await rows(
+    const [employee, colleague] = await rows(
       s.t.db,
-      sql`insert into ai_employees (company_id, department_id, name, role) values (${company.id}, ${department!.id}, 'Sam', 'Agent') returning id`,
+      sql`insert into ai_employees (company_id, department_id, name, role)
+          values (${company.id}, ${department!.id}, 'Sam', 'Agent'), (${company.id}, ${department!.id}, 'Kim', 'Agent') returning id`,
     );
     const today = new Date();
     today.setUTCHours(0, 0, 0, 0);
     const at = (minutes: number, seconds = 0) => new Date(today.getTime() + minutes * 60_000 + seconds * 1000);
-    // Waits of 30 s, 90 s and 10 min; one conversation never answered; an AI greeting before the
-    // customer's first message does not count as the reply.
-    const conversations: [number, ("ai" | "customer" | "staff")[], number[]][] = [
-      [1, ["customer", "ai"], [0, 30]],
-      [2, ["ai", "customer", "staff"], [0, 60, 150]],
-      [3, ["customer", "customer", "ai"], [0, 300, 600]],
-      [4, ["customer"], [0]],
+    // Sam's waits of 30 s, 90 s and 10 min; one conversation never answered; an AI greeting before the
+    // customer's first message does not count as the reply. Kim's one wait of 45 s.
+    const conversations: [number, ("ai" | "customer" | "staff")[], number[], string][] = [
+      [1, ["customer", "ai"], [0, 30], employee!.id as string],
+      [2, ["ai", "customer", "staff"], [0, 60, 150], employee!.id as string],
+      [3, ["customer", "customer", "ai"], [0, 300, 600], employee!.id as string],
+      [4, ["customer"], [0], employee!.id as string],
+      [5, ["customer", "ai"], [0, 45], colleague!.id as string],
     ];
-    for (const [displayId, senders, offsets] of conversations) {
+    for (const [displayId, senders, offsets, employeeId] of conversations) {
       const [conversation] = await rows(
         s.t.db,
         sql`insert into conversations (company_id, display_id, inbox_id, channel, ai_employee_id, created_at)
-            values (${company.id}, ${displayId}, 1, 'email', ${employee!.id}, ${at(displayId).toISOString()}) returning id`,
+            values (${company.id}, ${displayId}, 1, 'email', ${employeeId}, ${at(displayId).toISOString()}) returning id`,
       );
       for (const [i, sender] of senders.entries()) {
         await s.t.db.execute(
@@ -227,5 +229,16 @@ describe("AI employee outcomes", () => {
     expect(body.present.conversations).toBe(4);
     expect(body.present.median_first_reply_seconds).toBe(90);
     expect(body.past.median_first_reply_seconds).toBeNull();
+    // On the scoreboard, the department's median is over all its conversations, not of its members' medians.
+    const board = await s.t.app.inject({
+      method: "GET",
+      url: "/app/ai_employees/outcomes.json?relative_date=daily",
+      headers: { authorization: `Bearer ${token}`, "x-company-id": company.id },
+    });
+    expect(board.statusCode, board.body).toBe(200);
+    const medians = (list: { name: string; present: { median_first_reply_seconds: number | null } }[]) =>
+      Object.fromEntries(list.map((row) => [row.name, row.present.median_first_reply_seconds]));
+    expect(medians(board.json().employees)).toEqual({ Sam: 90, Kim: 45 });
+    expect(medians(board.json().departments).Support).toBe(67.5);
   });
 });

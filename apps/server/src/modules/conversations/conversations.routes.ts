@@ -5,7 +5,12 @@ import {
   conversationDetailSchema,
   conversationsPageSchema,
   conversationsQuerySchema,
+  MESSAGE_SEARCH_MAX_LENGTH,
+  MESSAGE_SEARCH_PER_PAGE,
+  MESSAGE_SEARCH_PER_PAGE_MAX,
   messageSchema,
+  messageSearchPageSchema,
+  messageSearchQuerySchema,
   messagesPageSchema,
   messagesQuerySchema,
   sendMessageBodySchema,
@@ -17,6 +22,7 @@ import { companyOf } from "#server/plugins/company-scope.ts";
 import { errorResponses } from "#server/plugins/openapi.ts";
 import { getConversation, getConversationsPage } from "./conversations.service.ts";
 import { fromJsonBody, fromMultipart, JSON_MESSAGE_BODY_LIMIT } from "./message-input.ts";
+import { getMessageSearchPage } from "./message-search.service.ts";
 import { getMessagesPage, sendStaffMessage } from "./messages.service.ts";
 
 const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
@@ -83,6 +89,20 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getMessagesPage(app.db, companyOf(request).id, request.params.id, request.query),
+  );
+
+  app.get(
+    "/app/messages/search.json",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Full-text search over the company's messages, newest first, each with a snippet",
+        description: `q: 1–${MESSAGE_SEARCH_MAX_LENGTH} characters (trimmed; a 400 otherwise), read like a web search box: words that must all appear (whole words, any case, as written: no stemming), "a phrase" in quotes, \`or\` between alternatives, \`-word\` to leave one out. Each hit carries its conversation (id, display id, channel, customer), the sender kind and time, and a snippet: plain text around the first match with the matches as offsets (\`highlights\`, UTF-16 units), never HTML. Playground conversations are left out. page, per_page ≤ ${MESSAGE_SEARCH_PER_PAGE_MAX} (default ${MESSAGE_SEARCH_PER_PAGE}); no total, \`has_more\` says whether a next page exists.`,
+        querystring: messageSearchQuerySchema,
+        response: { 200: messageSearchPageSchema },
+      },
+    },
+    async (request) => getMessageSearchPage(app.db, companyOf(request).id, request.query),
   );
 
   app.post(

@@ -83,7 +83,7 @@ describe("parseMail", () => {
     const next = await parseMail(await compose({ text: "Yes, please.\n\nOn Mon, Ana wrote:\n> Shall I send it?\n" }));
     expect(next.newText).toBe("Yes, please.");
     expect(next.quotedText).toContain("Shall I send it?");
-  }, 40_000);
+  });
 
   it("reads an HTML-only mail: the text from its HTML, the HTML sanitized", async () => {
     const mail = await parseMail(
@@ -106,7 +106,7 @@ describe("parseMail", () => {
     const mail = await parseMail(await compose({ text, html: long }));
     expect(mail.html).toBeNull();
     expect(mail.newText).toHaveLength(INBOUND_MAIL_LIMITS.textLength);
-  }, 30_000);
+  });
 
   it("strips the NUL bytes Postgres refuses, from the text and the headers", async () => {
     const raw = Buffer.from(

@@ -54,7 +54,7 @@ beforeAll(async () => {
   const suffix = randomBytes(3).toString("hex");
   a = await withChannel(await createAgentCompany(t.db, "Acme"), `acme-${suffix}`);
   b = await withChannel(await createAgentCompany(t.db, "Globex"), `globex-${suffix}`);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -138,7 +138,7 @@ describe.skipIf(testEngine() === "pglite")(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'LISTEN foreman_%' and pid <> pg_backend_pid()`,
       );
-      await eventually(() => !busB.listening, 5000);
+      await eventually(() => !busB.listening);
       await eventually(() => busB.listening);
       await w.t.app.events.publish(w.a.companyId, { type: "task.updated", taskId: "after-reconnect", state: "done" });
       const event = await stream.next((e) => e.event === "task.updated");

@@ -9,7 +9,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentCompany, createAgentCompany } from "#server/test/agents-setup.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
-import { delayed, type FakeOpenAi, fakeOpenAiEnv, startFakeOpenAi } from "#server/test/fake-openai.ts";
+import {
+  delayed,
+  FAKE_LLM_TIMEOUT_MS,
+  type FakeOpenAi,
+  fakeOpenAiEnv,
+  startFakeOpenAi,
+} from "#server/test/fake-openai.ts";
 import { addMember, apiHeaders, createMember, createUser, issueTokenFor } from "#server/test/fixtures.ts";
 import { rows } from "#server/test/sales-setup.ts";
 
@@ -287,11 +293,15 @@ describe("integrations with Chatwoot and an OpenAI-compatible model", () => {
   });
 
   it("gives up on a model that does not answer in time", async () => {
-    fake.push(delayed(5_000, { content: "too late" }));
+    // The answer would come 5 s after the timeout: the test gave up well before it.
+    fake.push(delayed(FAKE_LLM_TIMEOUT_MS + 5_000, { content: "too late" }));
     const response = await testConnection(t, owner);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ ok: false, error: "The model provider did not answer within 1 s" });
-    expect((response.json() as { latency_ms: number }).latency_ms).toBeLessThan(4_000);
+    expect(response.json()).toMatchObject({
+      ok: false,
+      error: `The model provider did not answer within ${FAKE_LLM_TIMEOUT_MS / 1000} s`,
+    });
+    expect((response.json() as { latency_ms: number }).latency_ms).toBeLessThan(FAKE_LLM_TIMEOUT_MS + 3_000);
   });
 });
 

@@ -19,7 +19,7 @@ let member: TestUser & { headers: Record<string, string> };
 
 beforeAll(async () => {
   fake = await startFakeOpenAi([]);
-  w = await agentWorld({ env: fakeOpenAiEnv(fake, "sk-test-notification-hooks", 2000) });
+  w = await agentWorld({ env: fakeOpenAiEnv(fake, "sk-test-notification-hooks") });
   admin = await createUser(w.t.db, { firstName: "Ada" });
   await addMember(w.t.db, admin.id, w.a.companyId, "admin");
   const plain = await createUser(w.t.db, { firstName: "Max" });

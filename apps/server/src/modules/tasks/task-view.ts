@@ -1,17 +1,30 @@
 import {
   currencyOrDefault,
   DEFAULT_SENDER_NAMES,
-  type Message,
+  type MessageAttachment,
   type Task,
+  type TaskMessage,
   type ThreadMessage,
 } from "@foreman/contract";
-import type { TaskRecord, ThreadMessageRecord } from "./tasks.repository.ts";
+import type { TaskMessageRow, TaskRecord, ThreadMessageRecord } from "./tasks.repository.ts";
 
 // Rows → the API's shapes (contract `Task`, `ThreadMessage`).
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
-export function toTask(record: TaskRecord, messages: Message[]): Task {
+export function toTaskMessage(row: TaskMessageRow, files: MessageAttachment[] | undefined): TaskMessage {
+  return {
+    id: row.id,
+    senderType: row.senderType,
+    senderName: row.senderName,
+    avatarUrl: row.avatarUrl,
+    content: row.content,
+    attachments: files ?? [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTask(record: TaskRecord, messages: TaskMessage[]): Task {
   const { task, conversation, customer, quote, aiEmployee, resolver } = record;
   return {
     id: task.id,

@@ -1,4 +1,4 @@
-import type { Period, TaskDecision, TaskOutcome, TaskState } from "@foreman/contract";
+import type { Message, Period, TaskDecision, TaskOutcome, TaskState } from "@foreman/contract";
 import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -8,12 +8,14 @@ import {
   companies,
   conversations,
   customers,
+  messages,
   quotes,
   taskMessages,
   tasks,
   users,
 } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
+import { preparedOnce } from "#server/lib/prepared-statements.ts";
 import { customerContactColumns } from "../conversations/index.ts";
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
@@ -79,6 +81,103 @@ export function listTasks(db: Executor, filter: TasksFilter, limit: number, offs
     .orderBy(descIndexed(tasks.createdAt), descIndexed(tasks.id))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * `listTasks` run as a prepared statement, one per filter shape (the screens' lists have no period:
+ * with one, the plain query runs). Its results are the same.
+ */
+export function pageOfTasks(db: Executor, filter: TasksFilter, limit: number, offset: number) {
+  if (filter.period) return listTasks(db, filter, limit, offset);
+  const name = `tasks_page${filter.state ? "_state" : ""}${filter.aiEmployeeId ? "_employee" : ""}`;
+  const statement = preparedOnce(db, name, (prepared) =>
+    selectTasks(db)
+      .where(
+        and(
+          eq(tasks.companyId, sql.placeholder("companyId")),
+          filter.state ? eq(tasks.state, sql.placeholder("state")) : undefined,
+          filter.aiEmployeeId ? eq(tasks.aiEmployeeId, sql.placeholder("aiEmployeeId")) : undefined,
+        ),
+      )
+      .orderBy(descIndexed(tasks.createdAt), descIndexed(tasks.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(prepared),
+  );
+  return statement.execute({
+    companyId: filter.companyId,
+    state: filter.state,
+    aiEmployeeId: filter.aiEmployeeId,
+    limit,
+    offset,
+  });
+}
+
+export type TaskMessageRow = {
+  id: string;
+  conversationId: string;
+  senderType: Message["senderType"];
+  senderName: string;
+  content: string;
+  createdAt: Date;
+  avatarUrl: string | null;
+};
+
+/**
+ * The newest `limit` messages of each of the company's conversations, oldest → newest, with only what an
+ * action item shows: one lateral read of the (conversation_id, created_at desc, id desc) index per
+ * conversation (the conversations are the company's, so their messages are). A prepared statement: the
+ * ids are one array parameter, so its text is the same whatever their number.
+ */
+export async function recentTaskMessages(
+  db: Executor,
+  companyId: string,
+  conversationIds: string[],
+  limit: number,
+): Promise<TaskMessageRow[]> {
+  if (conversationIds.length === 0) return [];
+  const statement = preparedOnce(db, "tasks_recent_messages", (name) => {
+    const recent = db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        senderType: messages.senderType,
+        senderName: messages.senderName,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        // Only AI employees have pictures; customers and staff show initials.
+        avatarUrl: sql<string | null>`case when ${messages.senderType} = 'ai' then ${aiEmployees.avatarUrl} end`.as(
+          "avatar_url",
+        ),
+      })
+      .from(messages)
+      .leftJoin(aiEmployees, eq(aiEmployees.id, messages.aiEmployeeId))
+      .where(eq(messages.conversationId, conversations.id))
+      .orderBy(descIndexed(messages.createdAt), descIndexed(messages.id))
+      .limit(sql.placeholder("limit"))
+      .as("recent");
+    return db
+      .select({
+        id: recent.id,
+        conversationId: recent.conversationId,
+        senderType: recent.senderType,
+        senderName: recent.senderName,
+        content: recent.content,
+        createdAt: recent.createdAt,
+        avatarUrl: recent.avatarUrl,
+      })
+      .from(conversations)
+      .innerJoinLateral(recent, sql`true`)
+      .where(
+        and(
+          eq(conversations.companyId, sql.placeholder("companyId")),
+          sql`${conversations.id} = any(${sql.placeholder("conversationIds")}::uuid[])`,
+        ),
+      )
+      .orderBy(asc(recent.conversationId), asc(recent.createdAt), asc(recent.id))
+      .prepare(name);
+  });
+  return statement.execute({ companyId, conversationIds, limit });
 }
 
 /** How many tasks a condition matches (the total beside a page). */

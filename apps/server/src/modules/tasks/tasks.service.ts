@@ -3,23 +3,25 @@ import {
   type AssistantThreadsPage,
   TASK_CONVERSATION_MESSAGES,
   type Task,
+  type TaskMessage,
   type TasksPage,
   threadSummaryOf,
 } from "@foreman/contract";
 import type { Executor } from "#server/db/client.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { isUuid } from "#server/lib/uuid.ts";
-import { recentMessagesOf } from "../conversations/index.ts";
-import { toTask, toThreadMessage } from "./task-view.ts";
+import { listAttachmentsOf } from "../conversations/index.ts";
+import { toTask, toTaskMessage, toThreadMessage } from "./task-view.ts";
 import {
   countTasks,
   countThreads,
   findTask,
   lastThreadMessages,
-  listTasks,
   listThreadMessages,
   listThreads,
   openTaskCounts,
+  pageOfTasks,
+  recentTaskMessages,
   type TaskRecord,
   type TasksFilter,
   type ThreadsFilter,
@@ -29,20 +31,40 @@ type PageRequest = { page: number; perPage: number };
 
 export const taskNotFound = () => httpError(404, "not_found", "Task not found");
 
-/** Tasks with their conversations' last messages: one query for every task's messages, whatever the page size. */
+/** Tasks with their conversations' last messages: two queries (messages, their files), whatever the page size. */
 async function withMessages(db: Executor, companyId: string, records: TaskRecord[]): Promise<Task[]> {
   const conversationIds = [...new Set(records.map((record) => record.conversation.id))];
-  const messages = await recentMessagesOf(db, companyId, conversationIds, TASK_CONVERSATION_MESSAGES);
+  const rows = await recentTaskMessages(db, companyId, conversationIds, TASK_CONVERSATION_MESSAGES);
+  const files = await listAttachmentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const messages = new Map<string, TaskMessage[]>();
+  for (const row of rows) {
+    const list = messages.get(row.conversationId) ?? [];
+    list.push(toTaskMessage(row, files.get(row.id)));
+    messages.set(row.conversationId, list);
+  }
   return records.map((record) => toTask(record, messages.get(record.conversation.id) ?? []));
+}
+
+/**
+ * The total beside a page: known from the page itself when it is the last one (fewer rows than asked
+ * for, and not past the end), so most lists (the to-do list fits one page) cost no count.
+ */
+async function totalOf(rows: number, page: PageRequest, count: () => Promise<number>): Promise<number> {
+  const offset = (page.page - 1) * page.perPage;
+  return rows < page.perPage && (rows > 0 || offset === 0) ? offset + rows : count();
 }
 
 /** `GET /app/tasks.json`: a page of tasks, newest first, each with its conversation's last messages. */
 export async function getTasksPage(db: Executor, filter: TasksFilter, page: PageRequest): Promise<TasksPage> {
-  const [records, total] = await Promise.all([
-    listTasks(db, filter, page.perPage, (page.page - 1) * page.perPage),
-    countTasks(db, filter),
+  const records = await pageOfTasks(db, filter, page.perPage, (page.page - 1) * page.perPage);
+  const [tasks, total] = await Promise.all([
+    withMessages(db, filter.companyId, records),
+    totalOf(records.length, page, () => countTasks(db, filter)),
   ]);
-  return { tasks: await withMessages(db, filter.companyId, records), total, page: page.page, perPage: page.perPage };
+  return { tasks, total, page: page.page, perPage: page.perPage };
 }
 
 /** One task of the company as `GET /app/tasks.json` shows it; a foreign, unknown or malformed id is a 404. */
@@ -59,11 +81,9 @@ export async function getThreadsPage(
   filter: ThreadsFilter,
   page: PageRequest,
 ): Promise<AssistantThreadsPage> {
-  const [records, total] = await Promise.all([
-    listThreads(db, filter, page.perPage, (page.page - 1) * page.perPage),
-    countThreads(db, filter),
-  ]);
-  const [counts, lastMessages] = await Promise.all([
+  const records = await listThreads(db, filter, page.perPage, (page.page - 1) * page.perPage);
+  const [total, counts, lastMessages] = await Promise.all([
+    totalOf(records.length, page, () => countThreads(db, filter)),
     openTaskCounts(
       db,
       filter.companyId,

@@ -80,9 +80,15 @@ describe("GET /app/tasks.json", () => {
     const second = await list("?page=2&per_page=3");
     expect(second).toMatchObject({ total: 4, page: 2, perPage: 3 });
     expect(second.tasks.map((task) => task.id)).toEqual(ids.slice(3));
+    // Past the end the page cannot tell the total: it is counted.
+    const past = await list("?page=4&per_page=3");
+    expect(past).toMatchObject({ tasks: [], total: 4, page: 4 });
+    // A full page is counted too.
+    expect(await list("?per_page=4")).toMatchObject({ total: 4 });
+    expect(await list("?per_page=2")).toMatchObject({ total: 4 });
   });
 
-  it("gives each task its conversation's last 20 messages oldest first, its quote, AI employee and resolver", async () => {
+  it("gives each task its conversation's last messages oldest first, its quote, AI employee and resolver", async () => {
     const body = await list();
     const byId = new Map(body.tasks.map((task) => [task.id, task]));
     const authorize = byId.get(w.a.authorize)!;
@@ -94,14 +100,23 @@ describe("GET /app/tasks.json", () => {
       channel: "whatsapp",
       customerName: w.a.customer.fullName,
     });
-    expect(authorize.conversation.messages.map((m) => m.content)).toEqual(
-      Array.from({ length: 20 }, (_, i) => `Message ${i + 6}`),
-    );
-    expect(authorize.conversation.messages[0]).toMatchObject({
+    // As many as an action item shows (TASK_CONVERSATION_MESSAGES), with only what it shows.
+    expect(authorize.conversation.messages.map((m) => m.content)).toEqual([
+      "Message 22",
+      "Message 23",
+      "Message 24",
+      "Message 25",
+    ]);
+    expect(authorize.conversation.messages[0]).toEqual({
+      id: expect.any(String),
       senderType: "ai",
       senderName: w.a.aiEmployee.name,
+      avatarUrl: null,
+      content: "Message 22",
       attachments: [],
+      createdAt: expect.any(String),
     });
+    expect(authorize.conversation.messages[1]).toMatchObject({ senderType: "customer", avatarUrl: null });
     expect(authorize.quote).toEqual({
       id: w.a.quote.id,
       number: 1001,
@@ -121,6 +136,36 @@ describe("GET /app/tasks.json", () => {
     const done = byId.get(w.a.done)!;
     expect(done).toMatchObject({ state: "done", answer: "Yes", resolvedBy: { id: w.a.userId, name: w.a.userName } });
     expect(done.quote).toBeNull();
+  });
+
+  it("sends the messages' files, and the AI employee's picture on its messages only", async () => {
+    const conversationId = w.a.conversation.id;
+    await w.t.db.execute(
+      sql`update ai_employees set avatar_url = '/aiEmployees/sales.svg' where id = ${w.a.aiEmployee.id}`,
+    );
+    await w.t.db.execute(
+      sql`insert into attachments (company_id, message_id, file_name, content_type, byte_size, access_key, data)
+          select company_id, id, 'quote.pdf', 'application/pdf', 3, 'key-123', convert_to('abc', 'UTF8')
+          from messages where conversation_id = ${conversationId} and content = 'Message 25'`,
+    );
+    try {
+      const task = (await list()).tasks.find((item) => item.id === w.a.authorize)!;
+      const [first, second, , newest] = task.conversation.messages;
+      expect(first).toMatchObject({ senderType: "ai", avatarUrl: "/aiEmployees/sales.svg", attachments: [] });
+      expect(second).toMatchObject({ senderType: "customer", avatarUrl: null, attachments: [] });
+      expect(newest!.attachments).toEqual([
+        {
+          id: expect.any(String),
+          url: expect.stringMatching(/^\/files\/[^/]+\/key-123\/quote\.pdf$/),
+          fileName: "quote.pdf",
+          contentType: "application/pdf",
+          byteSize: 3,
+        },
+      ]);
+    } finally {
+      await w.t.db.execute(sql`delete from attachments where company_id = ${w.a.companyId}`);
+      await w.t.db.execute(sql`update ai_employees set avatar_url = null where id = ${w.a.aiEmployee.id}`);
+    }
   });
 
   it("answers with snake_case keys", async () => {
@@ -207,7 +252,7 @@ describe("GET /app/tasks and /app/tasks/{id}.json (assistant threads)", () => {
     const body = camelizeKeys<AssistantThread>(response.json());
     expect(assistantThreadSchema.safeParse(body).success).toBe(true);
     expect(body.task).toMatchObject({ id: w.a.question, actionType: "question" });
-    expect(body.task.conversation.messages).toHaveLength(20);
+    expect(body.task.conversation.messages).toHaveLength(4);
     expect(body.taskCount).toBe(3);
     expect(body.customer).toEqual({
       id: w.a.customer.id,

@@ -13,6 +13,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
 import { aiEmployees, customers, tickets, users } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
+import { preparedOnce } from "#server/lib/prepared-statements.ts";
 
 // The tickets list's reads: one query for the page, one for the tabs' three counts, both on the
 // (company_id[, status], created_at desc, id desc) indexes.
@@ -171,6 +172,42 @@ export function listTickets(
     .orderBy(...ticketsOrder(sort))
     .limit(limit)
     .offset(offset);
+}
+
+/** Only the company: no other filter (the desk as it opens, on any tab and sort). */
+function companyOnly(filter: TicketsFilter): boolean {
+  const { companyId: _company, period, q, ...others } = filter;
+  return period === null && !q?.trim() && Object.values(others).every((value) => value === undefined);
+}
+
+/**
+ * `listTickets`, run as a prepared statement (one per tab and sort) when only the company filters it,
+ * as the desk opens; any other filter runs the plain query. Its results are the same.
+ */
+export function pageOfTickets(
+  db: Executor,
+  filter: TicketsFilter,
+  status: TicketStatusFilter,
+  sort: TicketSort,
+  limit: number,
+  offset: number,
+) {
+  if (!companyOnly(filter)) return listTickets(db, filter, status, sort, limit, offset);
+  const name = `tickets_page_${status}_${sort.replace("-", "desc_")}`;
+  const statement = preparedOnce(db, name, (prepared) =>
+    selectTicketSummaries(db)
+      .where(
+        and(
+          eq(tickets.companyId, sql.placeholder("companyId")),
+          status === "all" ? undefined : eq(tickets.status, status),
+        ),
+      )
+      .orderBy(...ticketsOrder(sort))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(prepared),
+  );
+  return statement.execute({ companyId: filter.companyId, limit, offset });
 }
 
 /** The company's customers for the client picker, by name (case-folded byte order on both engines). */

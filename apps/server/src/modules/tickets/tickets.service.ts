@@ -12,7 +12,7 @@ import { isUuid } from "#server/lib/uuid.ts";
 import { findTicketDetail, findTicketRow, listFollowers, listTicketActivities } from "./ticket-detail.repository.ts";
 import { toTicketActivity, toTicketDetail, toTicketSummary } from "./ticket-view.ts";
 import { ticketNotFound } from "./ticket-writes.ts";
-import { countTicketsByStatus, listClients, listTickets, type TicketsFilter } from "./tickets.repository.ts";
+import { countTicketsByStatus, listClients, pageOfTickets, type TicketsFilter } from "./tickets.repository.ts";
 
 export type TicketsListQuery = {
   status: TicketStatusFilter;
@@ -31,7 +31,7 @@ export async function getTicketsPage(
   query: TicketsListQuery,
 ): Promise<TicketsPage> {
   const [rows, counts] = await Promise.all([
-    listTickets(db, filter, query.status, query.sort, query.perPage, (query.page - 1) * query.perPage),
+    pageOfTickets(db, filter, query.status, query.sort, query.perPage, (query.page - 1) * query.perPage),
     countTicketsByStatus(db, filter),
   ]);
   return {

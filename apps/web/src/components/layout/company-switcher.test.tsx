@@ -1,5 +1,5 @@
 import type { Company } from "@foreman/contract";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
@@ -33,7 +33,7 @@ describe("CompanySwitcher", () => {
     expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveAttribute("aria-checked", "false");
 
     // Opening from the keyboard focuses the first entry (Andes Comercial).
-    await vi.waitFor(() => expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole("menuitemradio", { name: /Andes Comercial/ })).toHaveFocus());
     await user.keyboard("{Enter}");
     expect(onSwitchCompany).toHaveBeenCalledWith(andes);
   });

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { tooltipConfig } from "#web/lib/config.ts";
+import { overlayKitWait } from "#web/test/overlay-kit-wait.ts";
 
 // Each test starts from a fresh module registry, so the overlay kit has not been fetched yet — as
 // on a cold page load. Every test ends with the kit in (a fetched kit stops watching the page).
@@ -66,7 +68,7 @@ describe("LazyDropdownMenu", () => {
     await user.click(trigger);
     expect(screen.getByLabelText("kit")).toHaveTextContent("not in");
     arrive();
-    const opened = await screen.findByRole("menu", {}, { timeout: 3000 });
+    const opened = await screen.findByRole("menu", {}, overlayKitWait);
     vi.doUnmock("./overlay-kit.tsx");
     expect(screen.getByLabelText("kit")).toHaveTextContent(/^in$/);
     expect(within(opened).getByText("Account")).toBeInTheDocument();
@@ -88,7 +90,7 @@ describe("LazyDropdownMenu", () => {
     fireEvent.keyUp(trigger, { key: "Enter" });
     expect(screen.getByLabelText("kit")).toHaveTextContent("not in");
 
-    await screen.findByRole("menu", {}, { timeout: 3000 });
+    await screen.findByRole("menu", {}, overlayKitWait);
     await waitFor(() => expect(screen.getByRole("menuitem", { name: "Profile" })).toHaveFocus());
   });
 });
@@ -104,7 +106,7 @@ describe("LazyTooltip", () => {
       </LazyTooltip>,
     );
     act(() => screen.getByRole("link", { name: "AI Ventas" }).focus());
-    expect(await screen.findByRole("tooltip", {}, { timeout: 3000 })).toHaveTextContent("AI Ventas");
+    expect(await screen.findByRole("tooltip", {}, overlayKitWait)).toHaveTextContent("AI Ventas");
     expect(screen.getByRole("link", { name: "AI Ventas" })).toHaveFocus();
   });
 
@@ -137,7 +139,6 @@ describe("LazyTooltip", () => {
 
   it("shares the skip delay: right after one tooltip closes, the next opens at once", async () => {
     const { LazyTooltip } = tooltip;
-    const user = userEvent.setup();
     render(
       <>
         <LazyTooltip content="Inbox" side="right">
@@ -149,12 +150,35 @@ describe("LazyTooltip", () => {
       </>,
     );
     await overlays.loadOverlayKit();
-    await user.hover(screen.getByRole("button", { name: "Inbox" }));
-    // The shell's default open delay (700 ms) applies to the first one…
-    expect(await screen.findByRole("tooltip", { name: "Inbox" }, { timeout: 2000 })).toBeInTheDocument();
-    await user.unhover(screen.getByRole("button", { name: "Inbox" }));
-    // …and the next one, within the skip delay, opens without it.
-    await user.hover(screen.getByRole("button", { name: "Orders" }));
-    expect(await screen.findByRole("tooltip", { name: "Orders" }, { timeout: 200 })).toBeInTheDocument();
+    const inbox = screen.getByRole("button", { name: "Inbox" });
+    const orders = screen.getByRole("button", { name: "Orders" });
+    // Both are Radix tooltips now (their triggers carry Radix's state).
+    await waitFor(() => expect(orders).toHaveAttribute("data-state", "closed"));
+    // On a clock of the test's own: how fast a busy machine runs must not decide what counts as "at once"
+    // (it was the next tooltip within 200 ms) or as "within the skip delay" (300 ms between the two).
+    // Testing Library's async helpers and user-event wait on timers, so the pointer moves are fireEvent's.
+    // (jsdom has no PointerEvent, and Radix reads where the pointer left: a MouseEvent carries that.)
+    const pointer = (type: string, target: Element) =>
+      fireEvent(target, new MouseEvent(type, { bubbles: type !== "pointerleave", clientX: 500, clientY: 10 }));
+    vi.useFakeTimers();
+    try {
+      pointer("pointermove", inbox);
+      // The shell's default open delay (700 ms) applies to the first one…
+      act(() => vi.advanceTimersByTime(tooltipConfig.defaultDelayMs - 1));
+      expect(screen.queryByRole("tooltip", { name: "Inbox" })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole("tooltip", { name: "Inbox" })).toBeInTheDocument();
+      // The pointer leaves it, and it closes.
+      pointer("pointerleave", inbox);
+      pointer("pointermove", document.body);
+      expect(screen.queryByRole("tooltip", { name: "Inbox" })).not.toBeInTheDocument();
+      // …and the next one, within the skip delay, opens without it.
+      act(() => vi.advanceTimersByTime(tooltipConfig.skipDelayMs - 1));
+      pointer("pointermove", orders);
+      act(() => vi.advanceTimersByTime(0));
+      expect(screen.getByRole("tooltip", { name: "Orders" })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,8 +6,10 @@ import {
   type ConversationFilters,
   type ConversationsPage,
   FIRST_PAGE,
+  MESSAGE_SEARCH_PER_PAGE,
   MESSAGES_PER_PAGE_MAX,
   type Message,
+  type MessageSearchPage,
   type MessagesPage,
   type NewAttachment,
   type PendingReply,
@@ -18,8 +20,8 @@ import { apiRequest } from "#web/lib/api-client.ts";
 import { isApiError } from "#web/lib/api-error.ts";
 
 // Conversations: the list with its filters, one conversation, its messages page by
-// page (newest first), staff replies, the AI runtime's traces and pending replies, and the
-// single-sign-on link the inbox embeds.
+// page (newest first), staff replies, the AI runtime's traces and pending replies, the
+// single-sign-on link the inbox embeds, and the full-text search over messages.
 
 export const conversationsKeys = {
   all: (companyId: string) => ["conversations", companyId] as const,
@@ -32,6 +34,7 @@ export const conversationsKeys = {
   ssoLink: (companyId: string, id: string) => ["conversations", companyId, "sso-link", id] as const,
   lookup: (companyId: string, accountId: number, displayId: number) =>
     ["conversations", companyId, "lookup", accountId, displayId] as const,
+  messageSearch: (companyId: string, q: string) => ["conversations", companyId, "message-search", q] as const,
 };
 
 const path = (id: string, suffix = ".json") => `/app/conversations/${encodeURIComponent(id)}${suffix}`;
@@ -247,5 +250,24 @@ export function conversationLookupQueryOptions(companyId: string, accountId: num
       const page = await fetchConversations(companyId, { q: String(displayId) }, FIRST_PAGE, signal, 100);
       return page.conversations.find((item) => item.displayId === displayId && item.accountId === accountId) ?? null;
     },
+  });
+}
+
+/**
+ * `GET /app/messages/search.json`: the company's messages matching `q`, newest first, a page at a time
+ * (each further page is older hits; there is no total, `hasMore` says whether another page exists).
+ */
+export function messageSearchQueryOptions(companyId: string, q: string) {
+  return infiniteQueryOptions({
+    queryKey: conversationsKeys.messageSearch(companyId, q),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<MessageSearchPage>("/app/messages/search.json", {
+        companyScoped: true,
+        companyId,
+        signal,
+        query: { q, page: pageParam, perPage: MESSAGE_SEARCH_PER_PAGE },
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 }

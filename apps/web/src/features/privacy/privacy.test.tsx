@@ -163,7 +163,7 @@ describe("the privacy tab", () => {
 
     // The job finishes; the tab polls and shows the link.
     state.exports = [anExport({ downloadUrl: "/app/data_exports/e1/download" })];
-    const download = await screen.findByRole("button", { name: /Download/ }, { timeout: 5000 });
+    const download = await screen.findByRole("button", { name: /Download/ });
     expect(screen.getByText(/Link expires in 23 hours/)).toBeInTheDocument();
     URL.createObjectURL = () => "blob:export";
     URL.revokeObjectURL = () => {};

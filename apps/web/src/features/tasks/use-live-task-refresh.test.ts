@@ -1,7 +1,7 @@
 import type { Task } from "@foreman/contract";
 import { QueryClient, type QueryKey, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeTask, makeThread, makeThreadSummary } from "#web/test/fixtures/tasks.ts";
+import { makeMessage, makeTask, makeThread, makeThreadSummary } from "#web/test/fixtures/tasks.ts";
 import { tasksKeys } from "./api.ts";
 import { writeCachedTask } from "./task-cache.ts";
 import { addScope, emptyStaleSet, refreshTaskQueries, type StaleScope, staleScope } from "./use-live-task-refresh.ts";
@@ -67,7 +67,7 @@ describe("staleScope", () => {
   });
 
   it("refreshes one conversation's queries on a new message, nothing on other events", () => {
-    const message = makeTask().conversation.messages[0]!;
+    const message = makeMessage();
     expect(staleScope({ type: "message.created", conversationId: "c9", message })).toEqual({ conversationId: "c9" });
     expect(staleScope({ type: "conversation.updated", conversationId: "c9" })).toBeNull();
   });
@@ -132,7 +132,7 @@ describe("refreshing after task events", () => {
 
   it("fetches the shown queries showing a conversation with a new message", async () => {
     const { queryClient, fetches } = cacheOf({ toDo: pages(x), table: page(y) }, ["toDo", "table"]);
-    const message = makeTask().conversation.messages[0]!;
+    const message = makeMessage();
     await afterEvents(queryClient, [staleScope({ type: "message.created", conversationId: "conv-y", message })]);
     expect(fetches).toMatchObject({ toDo: 0, table: 1 });
   });

@@ -1,5 +1,5 @@
 import { CLIENT_CONFIG_PATH } from "@foreman/contract";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
@@ -133,7 +133,7 @@ describe("the error screen", () => {
         <ErrorScreen error={error} reset={() => {}} />
       </StrictMode>,
     );
-    await vi.waitFor(() => expect(capture).toHaveBeenCalledWith(error));
+    await waitFor(() => expect(capture).toHaveBeenCalledWith(error));
     expect(capture).toHaveBeenCalledTimes(1);
   });
 });

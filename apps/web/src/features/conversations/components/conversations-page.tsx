@@ -1,4 +1,9 @@
-import { type ConversationFilters, type ConversationsSearch, FIRST_PAGE } from "@foreman/contract";
+import {
+  type ConversationFilters,
+  type ConversationsSearch,
+  type ConversationsSearchIn,
+  FIRST_PAGE,
+} from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { MessagesSquare, SearchX } from "lucide-react";
@@ -18,15 +23,24 @@ import { hasConversationFilters } from "../filters.ts";
 import { useLiveConversationLists } from "../use-live-conversation.ts";
 import { ConversationFilterPanel, type FiltersChange } from "./conversation-filters.tsx";
 import { ConversationsList } from "./conversations-list.tsx";
+import { MessageSearch } from "./message-search.tsx";
+import { SearchInToggle } from "./search-in-toggle.tsx";
+
+/** A change the page asks of its address: filters, or what the search box searches. */
+export type ConversationsPageChange = FiltersChange & { searchIn?: ConversationsSearchIn | undefined };
 
 type ConversationsPageProps = {
   search: ConversationsSearch;
-  onFiltersChange: (change: FiltersChange) => void;
+  onFiltersChange: (change: ConversationsPageChange) => void;
 };
 
-/** Every conversation, newest activity first, 50 a page, with the inbox's filters; all held in the address. */
+/**
+ * Every conversation, newest activity first, 50 a page, with the inbox's filters; or, with
+ * `searchIn=messages`, a full-text search of every message. All held in the address.
+ */
 export function ConversationsPage({ search, onFiltersChange }: ConversationsPageProps) {
   const embed = search.embed === 1;
+  const inMessages = search.searchIn === "messages";
   return (
     <div className={cn("space-y-6", embed && "min-h-dvh p-4 sm:p-6")}>
       <PageHeader
@@ -34,6 +48,22 @@ export function ConversationsPage({ search, onFiltersChange }: ConversationsPage
         description="Every conversation your AI employees have had with customers, newest activity first."
         help={embed ? undefined : <HelpLink topic="conversations" />}
       />
+      <SearchInToggle value={search.searchIn} onChange={(searchIn) => onFiltersChange({ searchIn })} />
+      {inMessages ? (
+        <CompanyGate fallback={<ListSkeleton />}>
+          <MessageSearch q={search.q} onSearch={(q) => onFiltersChange({ q: q || undefined })} embed={embed} />
+        </CompanyGate>
+      ) : (
+        <ConversationList search={search} onFiltersChange={onFiltersChange} />
+      )}
+    </div>
+  );
+}
+
+/** The conversations with their filters. */
+function ConversationList({ search, onFiltersChange }: ConversationsPageProps) {
+  return (
+    <>
       <ConversationFilterPanel
         filters={search}
         onChange={onFiltersChange}
@@ -55,7 +85,7 @@ export function ConversationsPage({ search, onFiltersChange }: ConversationsPage
       <CompanyGate fallback={<ListSkeleton />}>
         <Results search={search} />
       </CompanyGate>
-    </div>
+    </>
   );
 }
 

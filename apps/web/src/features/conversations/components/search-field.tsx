@@ -6,11 +6,24 @@ import { useSearchText } from "#web/lib/use-search-text.ts";
 /** How long typing must pause before the search applies. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+type SearchFieldProps = {
+  value: string;
+  onSearch: (q: string) => void;
+  /** What the box searches, for screen readers (the conversations' search by default). */
+  label?: string;
+  placeholder?: string;
+};
+
 /**
  * The search box keeps what is typed and reports it once typing pauses (or at once on Enter). When the
  * address changes underneath (back, a cleared filter), it shows the address's value again.
  */
-export function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function SearchField({
+  value,
+  onSearch,
+  label = "Search conversations",
+  placeholder = "Search name, company, need",
+}: SearchFieldProps) {
   const search = useSearchText(value, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
@@ -27,8 +40,8 @@ export function SearchField({ value, onSearch }: { value: string; onSearch: (q: 
         onKeyDown={(event) => {
           if (event.key === "Enter") search.report();
         }}
-        placeholder="Search name, company, need"
-        aria-label="Search conversations"
+        placeholder={placeholder}
+        aria-label={label}
         className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
       />
       {search.text ? (

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "#web/lib/api-error.ts";
@@ -123,7 +123,7 @@ describe("SendTemplateDialog", () => {
         },
       });
     await user.click(within(dialog).getByRole("button", { name: "Send template" }));
-    await vi.waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
     const post = api.requests.find((request) => request.method === "POST");
     expect(post?.headers["x-company-id"]).toBe(COMPANY);
     expect(post?.body).toEqual({
@@ -155,9 +155,9 @@ describe("SendTemplateDialog", () => {
       });
     await user.click(within(dialog).getByRole("button", { name: "Send template" }));
     const order = field("{{2}} · Order number");
-    await vi.waitFor(() => expect(order).toHaveAccessibleDescription(/\{\{2\}\} is required/));
+    await waitFor(() => expect(order).toHaveAccessibleDescription(/\{\{2\}\} is required/));
     expect(order).toHaveAttribute("aria-invalid", "true");
-    await vi.waitFor(() => expect(order).toHaveFocus());
+    await waitFor(() => expect(order).toHaveFocus());
     expect(field("{{3}} · Typed when sending")).toHaveValue("collect it at dock 4");
     expect(within(dialog).getByRole("button", { name: "Send template" })).toBeEnabled();
     expect(onSent).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import type { Message } from "@foreman/contract";
+import { TASK_CONVERSATION_MESSAGES, type TaskMessage } from "@foreman/contract";
 import { ChevronDown, Paperclip } from "lucide-react";
 import { useId, useState } from "react";
 import { MessageAvatar } from "#web/components/avatars/message-avatar.tsx";
@@ -8,13 +8,11 @@ import { cn } from "#web/lib/utils.ts";
 // The end of the customer conversation an action item comes from, folded away until asked for: the
 // question usually says enough, the messages are there when it does not.
 
-/** How many of the conversation's latest messages the item shows. */
-export const RECENT_MESSAGES = 4;
-
-export function RecentMessages({ messages }: { messages: readonly Message[] }) {
+export function RecentMessages({ messages }: { messages: readonly TaskMessage[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const recent = messages.slice(-RECENT_MESSAGES);
+  // The server sends as many as are shown; an older server or a lenient source may send more.
+  const recent = messages.slice(-TASK_CONVERSATION_MESSAGES);
   if (recent.length === 0) return null;
   return (
     <div>
@@ -44,7 +42,7 @@ export function RecentMessages({ messages }: { messages: readonly Message[] }) {
   );
 }
 
-function RecentMessage({ message }: { message: Message }) {
+function RecentMessage({ message }: { message: TaskMessage }) {
   const exact = exactDateTime(message.createdAt);
   return (
     <li className="flex gap-2.5">

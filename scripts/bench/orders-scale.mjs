@@ -1,0 +1,116 @@
+// Ten million orders on PostgreSQL (issue 33): for 1,000,000 and 10,000,000 orders over 100 companies
+// (10,000 and 100,000 orders each, twelve months), load a fresh database with COPY, serve the real app
+// and time the dashboard's indicators, the leads breakdown, the orders list with a state filter and the
+// per-employee outcomes over HTTP for a month, interleaved, 200 requests each after 20 warm-up rounds,
+// round-robin over 20 companies. Goals: p95 ≤ 20 ms at 10M, and 10M's p95 at most 2× 1M's. Each size
+// is its own process (apps/server/src/bench/orders-scale-bench.ts) on its own database, dropped after.
+//   npm run bench -- orders-scale [sizes, comma-separated] [--explain]    --explain (or ORDERS_SCALE_EXPLAIN=1)
+//   prints the plans at the largest size; ORDERS_SCALE_DB names the scratch databases (a prefix),
+//   ORDERS_SCALE_PORT the app's port (a free one by default).
+import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
+import { root } from "../lib.mjs";
+import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
+import { percentile } from "./stats.mjs";
+
+const SIZES = [1_000_000, 10_000_000];
+const COMPANIES = 100;
+const GOAL_MS = 20;
+const GOAL_RATIO = 2;
+const ENDPOINTS = {
+  salesIndicators: "sales indicators",
+  leadsBreakdown: "leads breakdown",
+  ordersByState: "orders list, state=completed",
+  employeeOutcomes: "per-employee outcomes",
+};
+
+function runOnce(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/bench/orders-scale-bench.ts", ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    // The load average while it ran, sampled every 10 s (the machine is shared).
+    const loads = [];
+    const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
+    child.on("exit", (code) => {
+      clearInterval(sampler);
+      const line = out.trim().split("\n").at(-1);
+      if (code === 0 && line) resolve({ ...JSON.parse(line), loads });
+      else reject(new Error(`orders-scale bench (${args.join(" ")}) exited with ${code}`));
+    });
+  });
+}
+
+function benchSize(orders, explain) {
+  const args = ["--orders", String(orders), "--companies", String(COMPANIES)];
+  if (explain) args.push("--explain");
+  if (process.env.ORDERS_SCALE_PORT) args.push("--port", process.env.ORDERS_SCALE_PORT);
+  const prefix = process.env.ORDERS_SCALE_DB ?? "foreman_orders_scale_bench";
+  return withScratchDatabase(`${prefix}_${process.pid}_${orders}`, (url) => runOnce([...args, "--database-url", url]));
+}
+
+const figures = (times) => ({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
+const ms = (value) => value.toFixed(1).padStart(6);
+const count = (value) => value.toLocaleString("en-US");
+
+/** `args`: the command line after the part's name (sizes, comma-separated, and --explain). */
+export async function benchOrdersScale({ args = [] } = {}) {
+  const listed = args.find((arg) => /^\d/.test(arg));
+  const sizes = listed ? listed.split(",").map(Number) : SIZES;
+  const explainLargest = args.includes("--explain") || Boolean(process.env.ORDERS_SCALE_EXPLAIN);
+  if (!(await postgresAnswers())) {
+    console.log(`\nTen million orders: PostgreSQL does not answer at ${new URL(ADMIN_URL).host}; skipped.`);
+    return { rows: [], met: false };
+  }
+  const rows = [];
+  for (const orders of sizes) {
+    console.log(`\nTen million orders: loading ${count(orders)} orders over ${COMPANIES} companies on PostgreSQL…`);
+    const explain = explainLargest && orders === Math.max(...sizes);
+    const row = await benchSize(orders, explain);
+    rows.push(row);
+    for (const [key, label] of Object.entries(ENDPOINTS)) {
+      const r = figures(row.results[key]);
+      console.log(`  ${label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+    }
+  }
+
+  const small = rows[0];
+  const large = rows.at(-1);
+  console.log("\nThe four endpoints over HTTP, a month, interleaved, 200 requests each (ms)");
+  console.log("engine       orders  endpoint                         p50     p95     max   goal      ratio");
+  let met = true;
+  for (const row of rows) {
+    for (const [key, label] of Object.entries(ENDPOINTS)) {
+      const r = figures(row.results[key]);
+      const isLarge = row === large && rows.length > 1;
+      const ratio = isLarge ? r.p95 / figures(small.results[key]).p95 : undefined;
+      const ok = !isLarge || (r.p95 <= GOAL_MS && ratio <= GOAL_RATIO);
+      if (isLarge) met &&= ok;
+      console.log(
+        `postgres ${count(row.orders).padStart(10)}  ${label.padEnd(29)} ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${isLarge ? `${ok ? "ok  " : "MISS"} ≤ ${GOAL_MS}` : "       "}  ${ratio ? `${ratio.toFixed(2)}×` : ""}`,
+      );
+    }
+  }
+  for (const row of rows) {
+    const phases = Object.entries(row.phases)
+      .map(([phase, value]) => `${phase} ${(value / 1000).toFixed(0)} s`)
+      .join(", ");
+    const loads =
+      row.loads.length > 0 ? `${Math.min(...row.loads).toFixed(1)}–${Math.max(...row.loads).toFixed(1)}` : "n/a";
+    const timing = row.timingLoad?.map((value) => value.toFixed(1)).join(" → ") ?? "n/a";
+    console.log(
+      `${count(row.orders)} orders: ${count(row.rows)} rows loaded in ${(row.seedMs / 1000).toFixed(0)} s (${phases}); load average ${loads} over the run, ${timing} over the timed requests`,
+    );
+  }
+  if (rows.length > 1) {
+    console.log(
+      `${met ? "ok  " : "MISS"} at ${count(large.orders)} orders every p95 ≤ ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× its ${count(small.orders)} figure`,
+    );
+  }
+  return { rows, met };
+}
