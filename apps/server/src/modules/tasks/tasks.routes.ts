@@ -22,7 +22,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["tasks"],
-        summary: "The company's tasks (action items), newest first, each with its conversation's last 20 messages",
+        summary: "The company's tasks (action items), newest first, each with its conversation's last 4 messages",
         description:
           "state (to_do | done); ai_employee_id (who raised it); relative_date or both q[created_at_gteq] and q[created_at_lteq] filter by creation time. Without a period there is no date filter, so a to-do item shows however old it is. page, per_page ≤ 100 (50 by default); total counts every task the filters match.",
         querystring: tasksQuerySchema,
