@@ -12,7 +12,8 @@ const WORKER_FILE = path.join(REPO_ROOT, "apps/server/src/db/pglite-worker.mjs")
 
 /**
  * The thread's JavaScript allocates only short-lived objects (each result, parsed and posted), so a
- * young generation of 16 MB instead of V8's 32–64 MB serves it as fast: ~15 MB less RSS under load.
+ * young generation of 16 MB serves it as well as V8's default: its heap after 50 connections on the
+ * list endpoints is 38 MB instead of 53 (docs/benchmarks.md, "List endpoints and memory").
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 16 };
 
