@@ -18,6 +18,7 @@ export default defineConfig({
           // The import rules read every source file, and the fake's tests talk HTTP: seconds on a busy
           // machine, past Vitest's 5 s default (docs/testing.md).
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       // The real server as a process under SIGTERM and kill -9 (scripts/faults): seconds per scenario, one

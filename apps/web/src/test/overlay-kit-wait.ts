@@ -4,4 +4,4 @@
  * transforms that chunk's Radix modules then, which on a busy 2-core machine can take seconds; the
  * wait ends as soon as the overlay appears.
  */
-export const overlayKitWait = { timeout: 15_000 };
+export const overlayKitWait = { timeout: 30_000 };

@@ -15,7 +15,7 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
-import { preparedOnce } from "#server/lib/prepared-statements.ts";
+import { preparedOnce } from "#server/db/prepared-statements.ts";
 import { customerContactColumns } from "../conversations/index.ts";
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
