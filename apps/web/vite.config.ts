@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { precompress } from "./build/precompress.ts";
+import { routePages } from "./build/route-pages.ts";
 
 // Paths the API server owns; in development Vite forwards them to it (same origin in production).
 const apiPaths = [
@@ -156,6 +157,7 @@ export default defineConfig({
     tailwindcss(),
     readStarts,
     readChunkImports,
+    routePages(),
     precompress(),
   ],
   server: {

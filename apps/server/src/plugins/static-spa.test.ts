@@ -102,6 +102,74 @@ describe("serving the SPA", () => {
   });
 });
 
+describe("a page per route (the build's .vite/route-pages.json)", () => {
+  let t: TestApp;
+  const webDist = mkdtempSync(path.join(tmpdir(), "foreman-dist-"));
+  const page = (name: string) =>
+    `<!doctype html><html><head><link rel="modulepreload" href="/assets/${name}.js"></head></html>`;
+  beforeAll(async () => {
+    writeFileSync(path.join(webDist, "index.html"), INDEX_HTML);
+    mkdirSync(path.join(webDist, ".vite"));
+    mkdirSync(path.join(webDist, "pages"));
+    for (const name of ["inbox", "help", "help-_", "help-new"])
+      writeFileSync(path.join(webDist, "pages", `${name}.html`), page(name));
+    const big = page("conversations-_").repeat(50);
+    writeFileSync(path.join(webDist, "pages", "conversations-_.html"), big);
+    writeFileSync(path.join(webDist, "pages", "conversations-_.html.br"), brotliCompressSync(big));
+    const routes = {
+      "/inbox": "pages/inbox.html",
+      "/help": "pages/help.html",
+      "/help/:": "pages/help-_.html",
+      "/help/new": "pages/help-new.html",
+      "/conversations/:": "pages/conversations-_.html",
+      // Never a way out of the build folder, nor a page that is not there.
+      "/escape": "../secret.html",
+      "/gone": "pages/gone.html",
+    };
+    writeFileSync(path.join(webDist, ".vite", "route-pages.json"), JSON.stringify(routes));
+    t = await createTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["/inbox", "inbox"],
+    ["/inbox?status=open", "inbox"],
+    ["/help", "help"],
+    ["/help/getting-started", "help-_"],
+    ["/help/new", "help-new"],
+  ])("answers %s with the route's page", async (url, name) => {
+    const response = await t.app.inject({ method: "GET", url, headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toBe(page(name));
+  });
+
+  it("sends the page's Brotli copy to a browser that accepts it", async () => {
+    const url = "/conversations/2f0c6d1e";
+    const response = await t.app.inject({ method: "GET", url, headers: { ...html, "accept-encoding": "br" } });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain("conversations-_");
+  });
+
+  it.each(["/", "/dashboard", "/inbox/extra", "/conversations", "/escape", "/gone"])(
+    "answers %s, which no page matches, with index.html",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it("never serves the list itself", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/.vite/route-pages.json" });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
 describe("with Chatwoot configured", () => {
   let t: TestApp;
   beforeAll(async () => {

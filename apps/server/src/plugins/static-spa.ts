@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { isApiPath } from "#server/lib/api-paths.ts";
 import { httpError } from "#server/lib/http-error.ts";
 import { sendError } from "./errors.ts";
+import { createRoutePages } from "./route-pages.ts";
 
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foreman</title></head>
@@ -31,6 +32,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 export const staticSpaPlugin = fp<StaticSpaOptions>(
   async (app: FastifyInstance, { webDist }) => {
     const indexFile = path.join(webDist, "index.html");
+    const pageFor = createRoutePages(webDist);
 
     // Vite fingerprints everything under /assets/, so those never change; anything else is revalidated.
     const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
@@ -46,6 +48,9 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
       // The build writes a Brotli and a gzip copy of each text file (apps/web/build/precompress.ts):
       // sent to browsers that accept them, with `vary: accept-encoding`.
       preCompressed: true,
+      // The build's notes (`.vite/manifest.json`, `.vite/route-pages.json`) are for the tools and this
+      // server, not for browsers.
+      dotfiles: "ignore",
       suppressWarning: true,
     });
 
@@ -57,6 +62,9 @@ export const staticSpaPlugin = fp<StaticSpaOptions>(
         );
       }
       reply.header("cache-control", "no-cache");
+      // The route's own page names its scripts up front (route-pages.ts); index.html serves any address.
+      const page = pageFor(request.url.split("?")[0] ?? "/");
+      if (page !== "index.html" && existsSync(path.join(webDist, page))) return reply.sendFile(page, webDist);
       if (existsSync(indexFile)) return reply.sendFile("index.html", webDist);
       return reply.type("text/html; charset=utf-8").send(NO_BUILD_PAGE);
     });
