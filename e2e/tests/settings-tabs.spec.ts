@@ -29,7 +29,8 @@ const TABS = [
 
 for (const width of [1440, 375]) {
   test(`every settings tab at ${width} px`, async ({ page }) => {
-    test.setTimeout(90_000);
+    // Seven cold page loads, each with an axe scan: past 90 s on a busy two-core machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await signIn(page);
     for (const { tab, shows } of TABS) {

@@ -9,6 +9,12 @@ export const routerConfig = {
 
 export const queryConfig = {
   gcTime: 5 * 60_000,
+  /**
+   * An answer this fresh is used as it is when a screen mounts: the route's loader (or a link hovered)
+   * has just fetched it, and fetching it again on mount doubled every cold load's list request. The
+   * live stream's invalidations, a window regaining focus and a company switch still refetch.
+   */
+  staleTime: 5_000,
   retry: 3,
   /** min(1000 · 2^n, 30000) ms */
   retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),

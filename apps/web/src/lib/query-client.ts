@@ -26,6 +26,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         gcTime: queryConfig.gcTime,
+        staleTime: queryConfig.staleTime,
         // 4xx answers will not change on a retry; network failures and 5xx may.
         retry: (failureCount, error) => !isClientError(error) && failureCount < queryConfig.retry,
         retryDelay: queryConfig.retryDelay,

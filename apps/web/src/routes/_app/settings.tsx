@@ -1,22 +1,31 @@
 import type { ContextHelpKey } from "@foreman/contract";
-import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { Bell, Building2, CreditCard, Lock, type LucideIcon, Plug, Settings2, UserRound, Users } from "lucide-react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
+import { PendingView } from "#web/components/feedback/pending-view.tsx";
 import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
-import { BillingSettings } from "#web/features/billing/components/billing-settings.tsx";
-import { findSelectedCompany, meQueryOptions } from "#web/features/companies/api.ts";
 import { GeneralSettings } from "#web/features/companies/components/general-settings.tsx";
-import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
-import { NotificationSettings } from "#web/features/notifications/components/notification-settings.tsx";
-import { PrivacySettings } from "#web/features/privacy/components/privacy-settings.tsx";
-import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
-import { TeamSettings } from "#web/features/team/components/team-settings.tsx";
-import { IntegrationsSection } from "#web/features/training/components/integrations-section.tsx";
-import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
-import { useIntegrationParts } from "./-integrations.tsx";
+import { CompanyGate } from "#web/lib/company-id.tsx";
+
+// Every tab but General, the one a cold /settings opens on, is fetched when it is first shown (or
+// pointed at): the seven tabs' code together was 81 files, all fetched and run before the page could
+// draw on a phone.
+const loadRouteTabs = () => import("./-settings-tabs.tsx");
+const loadProfile = () => import("#web/features/profile/components/profile-page.tsx");
+const loadNotifications = () => import("#web/features/notifications/components/notification-settings.tsx");
+const loadPrivacy = () => import("#web/features/privacy/components/privacy-settings.tsx");
+const loadBilling = () => import("#web/features/billing/components/billing-settings.tsx");
+const lazyTab = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+const TeamTab = lazyTab(loadRouteTabs, (m) => m.TeamTab);
+const IntegrationsTab = lazyTab(loadRouteTabs, (m) => m.IntegrationsTab);
+const ProfilePage = lazyTab(loadProfile, (m) => m.ProfilePage);
+const NotificationSettings = lazyTab(loadNotifications, (m) => m.NotificationSettings);
+const PrivacySettings = lazyTab(loadPrivacy, (m) => m.PrivacySettings);
+const BillingSettings = lazyTab(loadBilling, (m) => m.BillingSettings);
 
 // The spec's settings tabs, with Team. The tab is in the address (`?tab=team`); general, the first, is
 // left out of it. Checked by hand, not with zod: a route's search check loads with the shell.
@@ -44,14 +53,14 @@ export const Route = createFileRoute("/_app/settings")({
   component: SettingsPage,
 });
 
-const TABS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
+const TABS: Record<SettingsTab, { label: string; icon: LucideIcon; load?: () => Promise<unknown> }> = {
   general: { label: "General", icon: Settings2 },
-  team: { label: "Team", icon: Users },
-  profile: { label: "Profile", icon: UserRound },
-  notifications: { label: "Notifications", icon: Bell },
-  privacy: { label: "Privacy", icon: Lock },
-  integrations: { label: "Integrations", icon: Plug },
-  billing: { label: "Billing", icon: CreditCard },
+  team: { label: "Team", icon: Users, load: loadRouteTabs },
+  profile: { label: "Profile", icon: UserRound, load: loadProfile },
+  notifications: { label: "Notifications", icon: Bell, load: loadNotifications },
+  privacy: { label: "Privacy", icon: Lock, load: loadPrivacy },
+  integrations: { label: "Integrations", icon: Plug, load: loadRouteTabs },
+  billing: { label: "Billing", icon: CreditCard, load: loadBilling },
 };
 
 function SettingsPage() {
@@ -73,9 +82,15 @@ function SettingsPage() {
         {/* Seven tabs do not fit a phone: the row scrolls sideways (TabsList). */}
         <TabsList aria-label="Settings sections">
           {SETTINGS_TABS.map((value) => {
-            const { label, icon: Icon } = TABS[value];
+            const { label, icon: Icon, load } = TABS[value];
             return (
-              <TabsTrigger key={value} value={value} className="max-sm:px-2.5">
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="max-sm:px-2.5"
+                onPointerEnter={() => void load?.()}
+                onFocus={() => void load?.()}
+              >
                 <Icon aria-hidden className="max-sm:hidden" />
                 {label}
               </TabsTrigger>
@@ -89,30 +104,42 @@ function SettingsPage() {
         </TabsContent>
         <TabsContent value="team">
           <CompanyGate fallback={<NoCompany />}>
-            <TeamTab />
+            <TabLoading>
+              <TeamTab />
+            </TabLoading>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="profile">
-          <ProfilePage />
+          <TabLoading>
+            <ProfilePage />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="notifications">
           <CompanyGate fallback={<NoCompany />}>
-            <NotificationSettings />
+            <TabLoading>
+              <NotificationSettings />
+            </TabLoading>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="privacy">
           <CompanyGate fallback={<NoCompany />}>
-            <PrivacySettings />
+            <TabLoading>
+              <PrivacySettings />
+            </TabLoading>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="integrations">
           <CompanyGate fallback={<NoCompany />}>
-            <IntegrationsTab />
+            <TabLoading>
+              <IntegrationsTab />
+            </TabLoading>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="billing">
           <CompanyGate fallback={<NoCompany />}>
-            <BillingSettings />
+            <TabLoading>
+              <BillingSettings />
+            </TabLoading>
           </CompanyGate>
         </TabsContent>
       </Tabs>
@@ -120,12 +147,9 @@ function SettingsPage() {
   );
 }
 
-function TeamTab() {
-  const me = useQuery(meQueryOptions()).data;
-  // The company the shell works in (CompanyGate), not the stored selection read again here.
-  const companyId = useCompanyId();
-  const company = me ? findSelectedCompany(me, companyId) : null;
-  return <TeamSettings companyName={company?.name ?? "this company"} />;
+/** A tab's code on its way: fetched the first time the tab is shown. */
+function TabLoading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PendingView text="Loading…" />}>{children}</Suspense>;
 }
 
 function NoCompany() {
@@ -135,17 +159,5 @@ function NoCompany() {
       title="No company yet"
       description="These settings belong to a company. Once you are in one, they appear here."
     />
-  );
-}
-
-/** The training centre's integrations list, with WhatsApp's signup and template manager, as the spec places them here too. */
-function IntegrationsTab() {
-  const canManage = useCanManage();
-  const language = useCompanyLanguage();
-  const { cards, after } = useIntegrationParts(canManage);
-  return (
-    <IntegrationsSection canManage={canManage} language={language} cards={cards}>
-      {after}
-    </IntegrationsSection>
   );
 }
