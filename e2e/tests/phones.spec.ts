@@ -67,7 +67,8 @@ async function buyNumber(page: Page): Promise<string> {
 }
 
 test("buy a number, talk to the AI employee on a test call, and find the call and its charge", async ({ page }) => {
-  test.setTimeout(120_000);
+  // A dozen screens, a call with its recording and four axe scans: past 2 minutes on a busy 2-core machine.
+  test.setTimeout(240_000);
   await newOwnerWithEmployee(page);
 
   await page.goto("/phones");
@@ -174,7 +175,7 @@ test("buy a number, talk to the AI employee on a test call, and find the call an
 });
 
 test("phone numbers, calls and billing on a 375 px phone", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await newOwnerWithEmployee(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/phones");

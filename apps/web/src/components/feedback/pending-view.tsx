@@ -1,3 +1,4 @@
+import { type ReactNode, Suspense } from "react";
 import { cn } from "#web/lib/utils.ts";
 import { Spinner } from "../ui/spinner.tsx";
 
@@ -12,4 +13,9 @@ export function PendingView({ text, className }: { text: string; className?: str
       <span>{text}</span>
     </div>
   );
+}
+
+/** What a lazily loaded part (a tab fetched when first shown) draws inside: the pending view until its code arrives. */
+export function PendingBoundary({ text = "Loading…", children }: { text?: string; children: ReactNode }) {
+  return <Suspense fallback={<PendingView text={text} />}>{children}</Suspense>;
 }

@@ -1,9 +1,9 @@
 import type { ContextHelpKey } from "@foreman/contract";
 import { createFileRoute } from "@tanstack/react-router";
 import { Bell, Building2, CreditCard, Lock, type LucideIcon, Plug, Settings2, UserRound, Users } from "lucide-react";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
-import { PendingView } from "#web/components/feedback/pending-view.tsx";
+import { PendingBoundary } from "#web/components/feedback/pending-view.tsx";
 import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
@@ -13,15 +13,16 @@ import { CompanyGate } from "#web/lib/company-id.tsx";
 // Every tab but General, the one a cold /settings opens on, is fetched when it is first shown (or
 // pointed at): the seven tabs' code together was 81 files, all fetched and run before the page could
 // draw on a phone.
-const loadRouteTabs = () => import("./-settings-tabs.tsx");
+const loadTeam = () => import("./-settings-tabs.tsx");
+const loadIntegrations = () => import("./-integrations.tsx");
 const loadProfile = () => import("#web/features/profile/components/profile-page.tsx");
 const loadNotifications = () => import("#web/features/notifications/components/notification-settings.tsx");
 const loadPrivacy = () => import("#web/features/privacy/components/privacy-settings.tsx");
 const loadBilling = () => import("#web/features/billing/components/billing-settings.tsx");
 const lazyTab = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
-const TeamTab = lazyTab(loadRouteTabs, (m) => m.TeamTab);
-const IntegrationsTab = lazyTab(loadRouteTabs, (m) => m.IntegrationsTab);
+const TeamTab = lazyTab(loadTeam, (m) => m.TeamTab);
+const IntegrationsTab = lazyTab(loadIntegrations, (m) => m.IntegrationsTab);
 const ProfilePage = lazyTab(loadProfile, (m) => m.ProfilePage);
 const NotificationSettings = lazyTab(loadNotifications, (m) => m.NotificationSettings);
 const PrivacySettings = lazyTab(loadPrivacy, (m) => m.PrivacySettings);
@@ -55,11 +56,11 @@ export const Route = createFileRoute("/_app/settings")({
 
 const TABS: Record<SettingsTab, { label: string; icon: LucideIcon; load?: () => Promise<unknown> }> = {
   general: { label: "General", icon: Settings2 },
-  team: { label: "Team", icon: Users, load: loadRouteTabs },
+  team: { label: "Team", icon: Users, load: loadTeam },
   profile: { label: "Profile", icon: UserRound, load: loadProfile },
   notifications: { label: "Notifications", icon: Bell, load: loadNotifications },
   privacy: { label: "Privacy", icon: Lock, load: loadPrivacy },
-  integrations: { label: "Integrations", icon: Plug, load: loadRouteTabs },
+  integrations: { label: "Integrations", icon: Plug, load: loadIntegrations },
   billing: { label: "Billing", icon: CreditCard, load: loadBilling },
 };
 
@@ -104,52 +105,47 @@ function SettingsPage() {
         </TabsContent>
         <TabsContent value="team">
           <CompanyGate fallback={<NoCompany />}>
-            <TabLoading>
+            <PendingBoundary>
               <TeamTab />
-            </TabLoading>
+            </PendingBoundary>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="profile">
-          <TabLoading>
+          <PendingBoundary>
             <ProfilePage />
-          </TabLoading>
+          </PendingBoundary>
         </TabsContent>
         <TabsContent value="notifications">
           <CompanyGate fallback={<NoCompany />}>
-            <TabLoading>
+            <PendingBoundary>
               <NotificationSettings />
-            </TabLoading>
+            </PendingBoundary>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="privacy">
           <CompanyGate fallback={<NoCompany />}>
-            <TabLoading>
+            <PendingBoundary>
               <PrivacySettings />
-            </TabLoading>
+            </PendingBoundary>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="integrations">
           <CompanyGate fallback={<NoCompany />}>
-            <TabLoading>
+            <PendingBoundary>
               <IntegrationsTab />
-            </TabLoading>
+            </PendingBoundary>
           </CompanyGate>
         </TabsContent>
         <TabsContent value="billing">
           <CompanyGate fallback={<NoCompany />}>
-            <TabLoading>
+            <PendingBoundary>
               <BillingSettings />
-            </TabLoading>
+            </PendingBoundary>
           </CompanyGate>
         </TabsContent>
       </Tabs>
     </div>
   );
-}
-
-/** A tab's code on its way: fetched the first time the tab is shown. */
-function TabLoading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PendingView text="Loading…" />}>{children}</Suspense>;
 }
 
 function NoCompany() {

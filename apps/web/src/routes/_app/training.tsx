@@ -1,12 +1,14 @@
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { useCallback } from "react";
-import { useCanManage, useCompanyLanguage } from "#web/features/companies/use-can-manage.ts";
+import { lazy, useCallback } from "react";
+import { useCanManage } from "#web/features/companies/use-can-manage.ts";
 import { TrainingLoading } from "#web/features/training/components/training-loading.tsx";
 import { TrainingPage } from "#web/features/training/components/training-page.tsx";
 import { parseTrainingSearch, type TrainingSearch } from "#web/features/training/training-search.ts";
 import { CompanyGate } from "#web/lib/company-id.tsx";
 import { isLatestPath } from "#web/lib/latest-path.ts";
-import { useIntegrationParts } from "./-integrations.tsx";
+
+// The integrations tab (WhatsApp's and email's cards, the template manager) loads when first shown.
+const IntegrationsTab = lazy(() => import("./-integrations.tsx").then((m) => ({ default: m.IntegrationsTab })));
 
 export const Route = createFileRoute("/_app/training")({
   validateSearch: parseTrainingSearch,
@@ -28,7 +30,6 @@ function TrainingScreen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const canManage = useCanManage();
-  const language = useCompanyLanguage();
   const router = useRouter();
   const onSearch = useCallback(
     (patch: Partial<TrainingSearch>, options?: { replace?: boolean }) => {
@@ -38,14 +39,5 @@ function TrainingScreen() {
     },
     [navigate, router],
   );
-  const integrations = useIntegrationParts(canManage);
-  return (
-    <TrainingPage
-      search={search}
-      onSearch={onSearch}
-      canManage={canManage}
-      language={language}
-      integrations={integrations}
-    />
-  );
+  return <TrainingPage search={search} onSearch={onSearch} canManage={canManage} integrations={<IntegrationsTab />} />;
 }

@@ -1,14 +1,22 @@
-import type { CompanyLanguage } from "@foreman/contract";
 import { BookOpen, Package, Plug, Wrench } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
+import { PendingBoundary } from "#web/components/feedback/pending-view.tsx";
 import { HelpLink } from "#web/components/help-link.tsx";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#web/components/ui/tabs.tsx";
 import { TRAINING_TABS, type TrainingSearch, type TrainingTab } from "../training-search.ts";
 import { CatalogSection, type TrainingSearchUpdate } from "./catalog-section.tsx";
-import { type IntegrationCardRenderers, IntegrationsSection } from "./integrations-section.tsx";
-import { KnowledgeSection } from "./knowledge-section.tsx";
-import { SkillsSection } from "./skills-section.tsx";
+
+// The catalog, the tab a cold /training opens on, comes with the page; the others when first shown or
+// pointed at (the knowledge base's uploads and the skills' editor are most of the page's code).
+const loadKnowledge = () => import("./knowledge-section.tsx");
+const loadSkills = () => import("./skills-section.tsx");
+const KnowledgeSection = lazy(() => loadKnowledge().then((m) => ({ default: m.KnowledgeSection })));
+const SkillsSection = lazy(() => loadSkills().then((m) => ({ default: m.SkillsSection })));
+const TAB_LOADERS: Partial<Record<TrainingTab, () => Promise<unknown>>> = {
+  knowledge: loadKnowledge,
+  skills: loadSkills,
+};
 
 type TrainingPageProps = {
   search: TrainingSearch;
@@ -16,10 +24,8 @@ type TrainingPageProps = {
   onSearch: TrainingSearchUpdate;
   /** Owners and admins change the catalog and the knowledge base; members see those actions disabled. */
   canManage: boolean;
-  /** The company's language (the website chat speaks it). */
-  language?: CompanyLanguage;
-  /** What other features add to the integrations tab (WhatsApp's card and templates); the route composes them. */
-  integrations?: { cards?: IntegrationCardRenderers; after?: ReactNode };
+  /** The integrations tab, which the route composes from other features (WhatsApp's card and templates). */
+  integrations: ReactNode;
 };
 
 const TAB_LABELS = { catalog: "Catalog", knowledge: "Knowledge base", skills: "Skills", integrations: "Integrations" };
@@ -29,7 +35,7 @@ const TAB_ICONS = { catalog: Package, knowledge: BookOpen, skills: Wrench, integ
 const isTab = (value: string): value is TrainingTab => (TRAINING_TABS as readonly string[]).includes(value);
 
 /** `/training`: what the AI employees know and sell, one section per tab (the tab is in the address). */
-export function TrainingPage({ search, onSearch, canManage, language, integrations }: TrainingPageProps) {
+export function TrainingPage({ search, onSearch, canManage, integrations }: TrainingPageProps) {
   const tab = search.tab ?? "catalog";
   return (
     <div className="space-y-6">
@@ -48,7 +54,13 @@ export function TrainingPage({ search, onSearch, canManage, language, integratio
           {TRAINING_TABS.map((value) => {
             const Icon = TAB_ICONS[value];
             return (
-              <TabsTrigger key={value} value={value} className="max-sm:px-2.5">
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="max-sm:px-2.5"
+                onPointerEnter={() => void TAB_LOADERS[value]?.()}
+                onFocus={() => void TAB_LOADERS[value]?.()}
+              >
                 <Icon aria-hidden className="max-sm:hidden" />
                 {/* A 375 px phone fits the four tabs with the shorter names and no icons. */}
                 <span className="sm:hidden">{SHORT_TAB_LABELS[value] ?? TAB_LABELS[value]}</span>
@@ -61,15 +73,17 @@ export function TrainingPage({ search, onSearch, canManage, language, integratio
           <CatalogSection search={search} onSearch={onSearch} canManage={canManage} />
         </TabsContent>
         <TabsContent value="knowledge">
-          <KnowledgeSection canManage={canManage} />
+          <PendingBoundary>
+            <KnowledgeSection canManage={canManage} />
+          </PendingBoundary>
         </TabsContent>
         <TabsContent value="skills">
-          <SkillsSection canManage={canManage} />
+          <PendingBoundary>
+            <SkillsSection canManage={canManage} />
+          </PendingBoundary>
         </TabsContent>
         <TabsContent value="integrations">
-          <IntegrationsSection canManage={canManage} language={language} cards={integrations?.cards}>
-            {integrations?.after}
-          </IntegrationsSection>
+          <PendingBoundary>{integrations}</PendingBoundary>
         </TabsContent>
       </Tabs>
     </div>
