@@ -6,10 +6,9 @@
 // (apps/server/src/bench/conversations-scale-bench.ts); PostgreSQL gets a fresh database, dropped afterwards.
 //   npm run bench -- conversations-scale [pglite|postgres] [conversations]
 //   CONVERSATIONS_BENCH_EXPLAIN=1 prints the plans of every timed request's queries.
-import { spawn } from "node:child_process";
-import { root } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
-import { percentile } from "./stats.mjs";
+import { runWorker } from "./bench-worker.mjs";
+import { enginesToMeasure, runOnEngine } from "./engines.mjs";
+import { timingFigures } from "./stats.mjs";
 
 const SIZES = { pglite: 100_000, postgres: 1_000_000 };
 const LIST_GOAL_MS = 50;
@@ -29,45 +28,20 @@ const ENDPOINTS = {
   searchTwoWords: "message search, two words",
 };
 
-function runOnce(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "apps/server/src/bench/conversations-scale-bench.ts", ...args],
-      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(JSON.parse(line));
-      else reject(new Error(`conversations-scale bench (${args.join(" ")}) exited with ${code}`));
-    });
-  });
-}
+const runOnce = (args) => runWorker("apps/server/src/bench/conversations-scale-bench.ts", args, "conversations-scale");
 
-async function benchEngine(engine, size) {
+function benchEngine(engine, size) {
   const args = ["--engine", engine, "--conversations", String(size)];
   if (process.env.CONVERSATIONS_BENCH_EXPLAIN) args.push("--explain");
-  if (engine === "pglite") return runOnce(args);
-  return withScratchDatabase(`foreman_conversations_bench_${process.pid}_${size}`, (url) =>
-    runOnce([...args, "--database-url", url]),
-  );
+  return runOnEngine(engine, `foreman_conversations_bench_${process.pid}_${size}`, args, runOnce);
 }
 
-const figures = (times) => ({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
 const ms = (value) => value.toFixed(1).padStart(7);
 const count = (value) => value.toLocaleString("en-US");
 
 /** `only` limits the run to "pglite" or "postgres"; by default both (PostgreSQL when it answers). */
 export async function benchConversationsScale({ only, size } = {}) {
-  const engines = only === "postgres" ? [] : ["pglite"];
-  if (only !== "pglite") {
-    if (await postgresAnswers()) engines.push("postgres");
-    else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
-  }
+  const engines = await enginesToMeasure(only);
   const rows = [];
   for (const engine of engines) {
     const n = size ?? SIZES[engine];
@@ -80,7 +54,7 @@ export async function benchConversationsScale({ only, size } = {}) {
   console.log("engine     conversations    messages  request                                    p50      p95      max");
   for (const row of rows) {
     for (const [key, name] of Object.entries(ENDPOINTS)) {
-      const r = figures(row.results[key]);
+      const r = timingFigures(row.results[key]);
       const ok = r.p95 <= LIST_GOAL_MS;
       met &&= ok;
       console.log(
@@ -90,8 +64,8 @@ export async function benchConversationsScale({ only, size } = {}) {
   }
   console.log("\nLive stream: a posted staff message → message.created on each open stream (ms)");
   for (const row of rows) {
-    const live = figures(row.live.latencies);
-    const post = figures(row.live.postMs);
+    const live = timingFigures(row.live.latencies);
+    const post = timingFigures(row.live.postMs);
     const ok = live.p95 <= LIVE_GOAL_MS && row.live.missed === 0;
     met &&= ok;
     console.log(

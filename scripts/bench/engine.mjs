@@ -5,36 +5,12 @@
 // requests as the baseline. Goal: p95 per reply ≤ 50 ms.
 //
 //   npm run bench -- engine            (ENGINE_BENCH_ROUNDS=3 timed passes after one warm-up)
-import { spawn } from "node:child_process";
-import { root } from "../lib.mjs";
-import { percentile } from "./stats.mjs";
+import { runWorker } from "./bench-worker.mjs";
+import { timingFigures } from "./stats.mjs";
 
 const GOAL_P95_MS = 50;
 
-function runBench(rounds) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "apps/server/src/bench/engine-bench.ts", "--rounds", String(rounds)],
-      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(JSON.parse(line));
-      else reject(new Error(`engine bench exited with ${code}`));
-    });
-  });
-}
-
-const stats = (times) => ({
-  p50: percentile(times, 50),
-  p95: percentile(times, 95),
-  max: Math.max(...times),
-});
+const runBench = (rounds) => runWorker("apps/server/src/bench/engine-bench.ts", ["--rounds", String(rounds)], "engine");
 const ms = (value) => value.toFixed(2).padStart(8);
 
 export async function benchEngine({ rounds = Number(process.env.ENGINE_BENCH_ROUNDS ?? 3) } = {}) {
@@ -45,8 +21,8 @@ export async function benchEngine({ rounds = Number(process.env.ENGINE_BENCH_ROU
     return { row, met: false };
   }
   const lines = [
-    ["per reply", stats(row.replyMs), stats(row.baselineReplyMs), row.replyMs.length],
-    ["per call", stats(row.callMs), stats(row.baselineCallMs), row.callMs.length],
+    ["per reply", timingFigures(row.replyMs), timingFigures(row.baselineReplyMs), row.replyMs.length],
+    ["per call", timingFigures(row.callMs), timingFigures(row.baselineCallMs), row.callMs.length],
   ];
   console.log(
     `  ${row.conversations} conversations × ${row.rounds} rounds; ${row.skipped.length} skipped (their setup needs the database)${row.skipped.length ? `: ${row.skipped.join(", ")}` : ""}`,

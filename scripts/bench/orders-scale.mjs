@@ -7,11 +7,11 @@
 //   npm run bench -- orders-scale [sizes, comma-separated] [--explain]    --explain (or ORDERS_SCALE_EXPLAIN=1)
 //   prints the plans at the largest size; ORDERS_SCALE_DB names the scratch databases (a prefix),
 //   ORDERS_SCALE_PORT the app's port (a free one by default).
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
-import { root } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
-import { percentile } from "./stats.mjs";
+import { ADMIN_URL, postgresAnswers } from "../postgres-admin.mjs";
+import { runWorker } from "./bench-worker.mjs";
+import { runOnEngine } from "./engines.mjs";
+import { timingFigures } from "./stats.mjs";
 
 const SIZES = [1_000_000, 10_000_000];
 const COMPANIES = 100;
@@ -24,26 +24,15 @@ const ENDPOINTS = {
   employeeOutcomes: "per-employee outcomes",
 };
 
-function runOnce(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/bench/orders-scale-bench.ts", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    // The load average while it ran, sampled every 10 s (the machine is shared).
-    const loads = [];
-    const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
-    child.on("exit", (code) => {
-      clearInterval(sampler);
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve({ ...JSON.parse(line), loads });
-      else reject(new Error(`orders-scale bench (${args.join(" ")}) exited with ${code}`));
-    });
-  });
+async function runOnce(args) {
+  // The load average while it ran, sampled every 10 s (the machine is shared).
+  const loads = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
+  try {
+    return { ...(await runWorker("apps/server/src/bench/orders-scale-bench.ts", args, "orders-scale")), loads };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 function benchSize(orders, explain) {
@@ -51,10 +40,8 @@ function benchSize(orders, explain) {
   if (explain) args.push("--explain");
   if (process.env.ORDERS_SCALE_PORT) args.push("--port", process.env.ORDERS_SCALE_PORT);
   const prefix = process.env.ORDERS_SCALE_DB ?? "foreman_orders_scale_bench";
-  return withScratchDatabase(`${prefix}_${process.pid}_${orders}`, (url) => runOnce([...args, "--database-url", url]));
+  return runOnEngine("postgres", `${prefix}_${process.pid}_${orders}`, args, runOnce);
 }
-
-const figures = (times) => ({ p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
 const ms = (value) => value.toFixed(1).padStart(6);
 const count = (value) => value.toLocaleString("en-US");
 
@@ -74,7 +61,7 @@ export async function benchOrdersScale({ args = [] } = {}) {
     const row = await benchSize(orders, explain);
     rows.push(row);
     for (const [key, label] of Object.entries(ENDPOINTS)) {
-      const r = figures(row.results[key]);
+      const r = timingFigures(row.results[key]);
       console.log(`  ${label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
     }
   }
@@ -86,9 +73,9 @@ export async function benchOrdersScale({ args = [] } = {}) {
   let met = true;
   for (const row of rows) {
     for (const [key, label] of Object.entries(ENDPOINTS)) {
-      const r = figures(row.results[key]);
+      const r = timingFigures(row.results[key]);
       const isLarge = row === large && rows.length > 1;
-      const ratio = isLarge ? r.p95 / figures(small.results[key]).p95 : undefined;
+      const ratio = isLarge ? r.p95 / timingFigures(small.results[key]).p95 : undefined;
       const ok = !isLarge || (r.p95 <= GOAL_MS && ratio <= GOAL_RATIO);
       if (isLarge) met &&= ok;
       console.log(

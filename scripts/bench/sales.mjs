@@ -2,47 +2,25 @@
 // seed a fresh database and time the sales indicators, the leads breakdown and the quotes list over
 // HTTP for a month's range, on PGlite and, when it answers, on PostgreSQL (a fresh database per run).
 // Each run is its own process (apps/server/src/bench/sales-bench.ts) so no engine or cache carries over.
-import { spawn } from "node:child_process";
-import { root } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
-import { percentile } from "./stats.mjs";
+import { runWorker } from "./bench-worker.mjs";
+import { enginesToMeasure, runOnEngine } from "./engines.mjs";
+import { timingFigures } from "./stats.mjs";
 
 const SIZES = [10_000, 100_000, 1_000_000];
 const GOALS = { pglite: 60, postgres: 20 };
 const ENDPOINTS = { salesIndicators: "sales indicators", leadsBreakdown: "leads breakdown", quotesList: "quotes list" };
 
-function runOnce(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/bench/sales-bench.ts", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(summarise(JSON.parse(line)));
-      else reject(new Error(`sales bench (${args.join(" ")}) exited with ${code}`));
-    });
-  });
-}
+const runOnce = async (args) => summarise(await runWorker("apps/server/src/bench/sales-bench.ts", args, "sales"));
 
-async function benchEngine(engine, orders) {
+function benchEngine(engine, orders) {
   const args = ["--engine", engine, "--orders", String(orders)];
-  if (engine === "pglite") return runOnce(args);
-  return withScratchDatabase(`foreman_bench_${process.pid}_${orders}`, (url) =>
-    runOnce([...args, "--database-url", url]),
-  );
+  return runOnEngine(engine, `foreman_bench_${process.pid}_${orders}`, args, runOnce);
 }
 
 /** The worker's raw timings → p50, p95 and max per endpoint. */
 function summarise(row) {
   const results = {};
-  for (const [key, times] of Object.entries(row.results)) {
-    results[key] = { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
-  }
+  for (const [key, times] of Object.entries(row.results)) results[key] = timingFigures(times);
   return { ...row, results };
 }
 
@@ -50,11 +28,7 @@ const ms = (value) => value.toFixed(1).padStart(6);
 
 /** `only` limits the run to "pglite" or "postgres"; by default both (PostgreSQL when it answers). */
 export async function benchSales({ sizes = SIZES, only } = {}) {
-  const engines = only === "postgres" ? [] : ["pglite"];
-  if (only !== "pglite") {
-    if (await postgresAnswers()) engines.push("postgres");
-    else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
-  }
+  const engines = await enginesToMeasure(only);
   const rows = [];
   for (const engine of engines) {
     for (const orders of sizes) {

@@ -6,10 +6,9 @@
 // (apps/server/src/bench/tickets-bench.ts); PostgreSQL gets a fresh database, dropped afterwards.
 //   npm run bench -- tickets [pglite|postgres] [size]      TICKETS_BENCH_EXPLAIN=1 prints the plans;
 //   TICKETS_BENCH_TRY_INDEX=1 measures again with a candidate index for the counts (tickets-bench.ts).
-import { spawn } from "node:child_process";
-import { root } from "../lib.mjs";
-import { ADMIN_URL, postgresAnswers, withScratchDatabase } from "../postgres-admin.mjs";
-import { percentile } from "./stats.mjs";
+import { runWorker } from "./bench-worker.mjs";
+import { enginesToMeasure, runOnEngine } from "./engines.mjs";
+import { timingFigures } from "./stats.mjs";
 
 const SIZES = { pglite: 100_000, postgres: 1_000_000 };
 const GOAL_RATIO = 1.5;
@@ -19,43 +18,19 @@ const ENDPOINTS = {
   ticketsOpen: "tickets, status=open",
 };
 
-function runOnce(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/bench/tickets-bench.ts", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(summarise(JSON.parse(line)));
-      else reject(new Error(`tickets bench (${args.join(" ")}) exited with ${code}`));
-    });
-  });
-}
+const runOnce = async (args) => summarise(await runWorker("apps/server/src/bench/tickets-bench.ts", args, "tickets"));
 
-async function benchEngine(engine, size) {
+function benchEngine(engine, size) {
   const args = ["--engine", engine, "--orders", String(size), "--tickets", String(size)];
   if (process.env.TICKETS_BENCH_EXPLAIN) args.push("--explain");
   if (process.env.TICKETS_BENCH_TRY_INDEX) args.push("--try-index");
-  if (engine === "pglite") return runOnce(args);
-  return withScratchDatabase(`foreman_tickets_bench_${process.pid}_${size}`, (url) =>
-    runOnce([...args, "--database-url", url]),
-  );
+  return runOnEngine(engine, `foreman_tickets_bench_${process.pid}_${size}`, args, runOnce);
 }
 
 /** The worker's raw timings → p50, p95 and max per endpoint. */
 function summarise(row) {
   const figures = (timings) =>
-    Object.fromEntries(
-      Object.entries(timings).map(([key, times]) => [
-        key,
-        { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) },
-      ]),
-    );
+    Object.fromEntries(Object.entries(timings).map(([key, times]) => [key, timingFigures(times)]));
   return { ...row, results: figures(row.results), withIndex: row.withIndex ? figures(row.withIndex) : undefined };
 }
 
@@ -63,11 +38,7 @@ const ms = (value) => value.toFixed(1).padStart(6);
 
 /** `only` limits the run to "pglite" or "postgres"; by default both (PostgreSQL when it answers). */
 export async function benchTickets({ only, size } = {}) {
-  const engines = only === "postgres" ? [] : ["pglite"];
-  if (only !== "pglite") {
-    if (await postgresAnswers()) engines.push("postgres");
-    else console.log(`\nPostgreSQL does not answer at ${new URL(ADMIN_URL).host}; measuring PGlite only.`);
-  }
+  const engines = await enginesToMeasure(only);
   const rows = [];
   for (const engine of engines) {
     const n = size ?? SIZES[engine];

@@ -2,22 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { bulkInsert } from "#server/db/bulk/bulk-insert.ts";
 import type { Db } from "#server/db/client.ts";
-import { aiEmployees, conversations, customers, leads, messages, tasks, users } from "#server/db/schema/index.ts";
-import { hashPassword } from "#server/modules/auth/index.ts";
+import { aiEmployees, conversations, customers, leads, messages, tasks } from "#server/db/schema/index.ts";
 import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertDepartment, insertEmployees } from "#server/modules/departments/index.ts";
 import { type BenchCompany, buildCompanyConversations, type CompanyConversations } from "./bench-conversations.ts";
-import { copyRows } from "./bench-copy.ts";
+import { insertBenchUser } from "./bench-user.ts";
 import { withSecondaryIndexesDeferred } from "./bench-workspace.ts";
+import { copyRows } from "./copy-rows.ts";
 
 // Writes the conversations-at-scale workspace: companies managed by one bench user, each with five AI
 // employees and its share of customers, conversations, messages, leads and tasks. PostgreSQL takes the
 // rows through COPY (a client of the seeding pool); PGlite through bulkInsert's JSON documents, one
 // transaction per company. The tables' secondary indexes are built once at the end, then analysed; the
 // tables' triggers are off meanwhile (the rows carry what they would keep, such as first replies).
-
-export const BENCH_EMAIL = "bench@example.com";
-export const BENCH_PASSWORD = "bench-password";
 
 export type SeededCompany = { companyId: string; probe: CompanyConversations["probe"] };
 export type ConversationsWorkspace = {
@@ -73,15 +70,7 @@ export async function seedConversationsWorkspace(
   },
 ): Promise<ConversationsWorkspace> {
   const started = performance.now();
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: BENCH_EMAIL,
-      firstName: "Bench",
-      lastName: "User",
-      passwordDigest: await hashPassword(BENCH_PASSWORD),
-    })
-    .returning({ id: users.id });
+  const userId = await insertBenchUser(db);
   const write = options.copyPool ? copyWriter(options.copyPool) : bulkWriter(db);
   const perCompany = Math.ceil(options.conversations / options.companies);
   const now = new Date();
@@ -90,7 +79,7 @@ export async function seedConversationsWorkspace(
   await withUserTriggersDisabled(db, TABLES, () =>
     withSecondaryIndexesDeferred(db, TABLES, async () => {
       for (let index = 0; index < options.companies; index++) {
-        const company = await createCompany(db, user!.id, index);
+        const company = await createCompany(db, userId, index);
         const data = buildCompanyConversations(company, perCompany, now);
         counts.messages += await write(data);
         counts.conversations += data.conversations.length;
@@ -105,7 +94,7 @@ export async function seedConversationsWorkspace(
   // What autovacuum would have done on a live PostgreSQL: statistics, and a visibility map for
   // index-only scans. (PGlite runs no autovacuum.)
   for (const table of TABLES) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
-  return { userId: user!.id, companies: seeded, counts, seedMs: performance.now() - started };
+  return { userId, companies: seeded, counts, seedMs: performance.now() - started };
 }
 
 /** A company the bench user owns, with a sales department of five AI employees. */

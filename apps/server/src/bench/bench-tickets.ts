@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { bulkInsert } from "#server/db/bulk/bulk-insert.ts";
 import type { Db } from "#server/db/client.ts";
 import { customers, tickets, users } from "#server/db/schema/index.ts";
+import { pick, seededRandom, type Weighted, weighted } from "./bench-random.ts";
 import { withSecondaryIndexesDeferred } from "./bench-workspace.ts";
 
 // A million support tickets for the tickets benchmark, written in bulk (not through the writer, which
@@ -14,7 +15,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TAGS = ["delivery", "damaged-goods", "invoice", "warranty", "missing-item", "installation"];
 
-type Weighted<T> = readonly [T, number][];
 const PRIORITIES: Weighted<(typeof TICKET_PRIORITIES)[number]> = [
   ["low", 45],
   ["medium", 35],
@@ -28,29 +28,7 @@ const SOURCES: Weighted<(typeof TICKET_SOURCES)[number]> = [
   ["sms", 5],
 ];
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same tickets. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function weighted<T>(list: Weighted<T>, roll: number): T {
-  const total = list.reduce((sum, [, weight]) => sum + weight, 0);
-  let left = roll * total;
-  for (const [value, weight] of list) {
-    left -= weight;
-    if (left < 0) return value;
-  }
-  return list.at(-1)![0];
-}
-
-/** One company's tickets, oldest first (so their numbers follow their dates). */
+/** One company's tickets, oldest first (so their numbers follow their dates); the same seed, the same tickets. */
 export function buildBenchTickets(options: {
   companyId: string;
   count: number;
@@ -59,7 +37,7 @@ export function buildBenchTickets(options: {
   now: Date;
   seed: number;
 }): (typeof tickets.$inferInsert)[] {
-  const roll = random(options.seed);
+  const roll = seededRandom(options.seed);
   const nowMs = options.now.getTime();
   const windowMs = 365 * DAY;
   // Age density falls linearly with age, as the sales seed's orders do.
@@ -71,15 +49,14 @@ export function buildBenchTickets(options: {
     const open = roll() < (recent ? 0.5 : 0.05);
     const closedMs = open ? null : Math.min(nowMs, createdMs + HOUR + roll() * 5 * DAY);
     const tags = TAGS.filter(() => roll() < 0.2);
-    const customerId =
-      options.customerIds.length > 0 ? options.customerIds[Math.floor(roll() * options.customerIds.length)]! : null;
+    const customerId = options.customerIds.length > 0 ? pick(options.customerIds, roll) : null;
     return {
       companyId: options.companyId,
       number: 1001 + index,
       subject: `Bench ticket ${1001 + index}`,
       description: "",
       priority: weighted(PRIORITIES, roll()),
-      type: TICKET_TYPES[Math.floor(roll() * TICKET_TYPES.length)]!,
+      type: pick(TICKET_TYPES, roll),
       status: open ? "open" : "closed",
       source: weighted(SOURCES, roll()),
       customerId,

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
 import { setCompanyCurrency } from "#server/db/bulk/company.ts";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema/index.ts";
-import { hashPassword } from "#server/modules/auth/password.ts";
 import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { ANDES_PROFILE, NORTHWIND_PROFILE } from "#server/seed/sales-profiles.ts";
 import { seedSales } from "#server/seed/seed-sales.ts";
-
-export const BENCH_EMAIL = "bench@example.com";
-export const BENCH_PASSWORD = "bench-password";
+import { insertBenchUser } from "./bench-user.ts";
 
 export type BenchWorkspace = { companyIds: string[]; orders: number; seedMs: number };
 
@@ -22,15 +18,7 @@ export async function seedBenchWorkspace(
   options: { orders: number; companies: number; onProgress?: (done: number) => void },
 ): Promise<BenchWorkspace> {
   const started = performance.now();
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: BENCH_EMAIL,
-      firstName: "Bench",
-      lastName: "User",
-      passwordDigest: await hashPassword(BENCH_PASSWORD),
-    })
-    .returning({ id: users.id });
+  const userId = await insertBenchUser(db);
   const companyIds: string[] = [];
   const perCompany = Math.ceil(options.orders / options.companies);
   const now = new Date();
@@ -41,7 +29,7 @@ export async function seedBenchWorkspace(
       const companyId = await db.transaction(async (tx) => {
         const { id } = await insertCompany(tx, { name: `Bench company ${index + 1}` });
         await setCompanyCurrency(tx, id, profile.currencies[0]!.code);
-        await insertMembership(tx, { userId: user!.id, companyId: id, role: "member" });
+        await insertMembership(tx, { userId, companyId: id, role: "member" });
         await seedSales(tx, { companyId: id, profile, orders: perCompany, seed: index + 1, now, randomIds: true });
         return id;
       });

@@ -5,12 +5,12 @@ import pg from "pg";
 import { setCompanyCurrency } from "#server/db/bulk/company.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema/index.ts";
-import { aiDepartments, aiEmployees, users } from "#server/db/schema/index.ts";
-import { hashPassword } from "#server/modules/auth/password.ts";
+import { aiDepartments, aiEmployees } from "#server/db/schema/index.ts";
 import { insertCompany, insertMembership } from "#server/modules/companies/companies.repository.ts";
 import { insertStandardDepartments } from "#server/modules/departments/departments.repository.ts";
 import { raiseWithBackend } from "./bench-priority.ts";
-import { BENCH_EMAIL, BENCH_PASSWORD, type BenchWorkspace, withSecondaryIndexesDeferred } from "./bench-workspace.ts";
+import { insertBenchUser } from "./bench-user.ts";
+import { type BenchWorkspace, withSecondaryIndexesDeferred } from "./bench-workspace.ts";
 import { sendCopy } from "./copy-rows.ts";
 import { profileOf } from "./scale-rows.ts";
 import { ScaleRowsThread } from "./scale-rows-thread.ts";
@@ -139,15 +139,7 @@ async function emptyTablesForFreeze(client: pg.Client): Promise<void> {
  * their memberships, the five standard departments and seven AI employees each.
  */
 async function createCompanies(db: Db, count: number, now: Date) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: BENCH_EMAIL,
-      firstName: "Bench",
-      lastName: "User",
-      passwordDigest: await hashPassword(BENCH_PASSWORD),
-    })
-    .returning({ id: users.id });
+  const userId = await insertBenchUser(db);
   const hiredAt = new Date(now.getTime() - 400 * 86_400_000);
   const companies = [];
   for (let index = 0; index < count; index++) {
@@ -155,7 +147,7 @@ async function createCompanies(db: Db, count: number, now: Date) {
     const company = await db.transaction(async (tx) => {
       const { id: companyId } = await insertCompany(tx, { name: `Bench company ${index + 1}` });
       await setCompanyCurrency(tx, companyId, profile.currencies[0]!.code);
-      await insertMembership(tx, { userId: user!.id, companyId, role: "member" });
+      await insertMembership(tx, { userId, companyId, role: "member" });
       const departments = await insertStandardDepartments(tx, companyId, "en");
       await tx.update(aiDepartments).set({ isActive: true }).where(eq(aiDepartments.id, departments.sales));
       const hires = [

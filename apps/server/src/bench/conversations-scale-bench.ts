@@ -10,23 +10,21 @@
 //        --conversations N [--companies C] [--samples S] [--streams 200] [--posts 30]
 //        [--database-url URL] [--explain] [--reuse]
 // --reuse measures a database an earlier run seeded (its bench user and companies) instead of seeding.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
 import { inArray } from "drizzle-orm";
 import type pg from "pg";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { openDatabase } from "#server/db/client.ts";
 import * as schema from "#server/db/schema/index.ts";
 import { memberships, users } from "#server/db/schema/index.ts";
 import { ensureWebClient, issueToken } from "#server/modules/auth/index.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
-import { BENCH_EMAIL, type ConversationsWorkspace, seedConversationsWorkspace } from "./bench-conversations-seed.ts";
+import { benchConfig, listenOnLoopback, roundMs, timedGet } from "./bench-app.ts";
+import { type ConversationsWorkspace, seedConversationsWorkspace } from "./bench-conversations-seed.ts";
+import { BENCH_EMAIL } from "./bench-user.ts";
 import { explainRequests } from "./conversations-scale-explain.ts";
 
 const { values } = parseArgs({
@@ -79,16 +77,8 @@ const started = performance.now();
 /** Plain SQL on the seeding connection (set once it is open). */
 let seedingRawQuery: (text: string, params: unknown[]) => Promise<unknown[]> = async () => [];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-conversations-bench-"));
-const config = loadConfig({
+const { config, removeDataDir } = benchConfig("conversations-bench", {
   DATABASE_URL: engine === "postgres" ? values["database-url"] : undefined,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  SEED_DEMO: "false",
-  PORT: "0",
-  HOST: "127.0.0.1",
-  // One client asking as fast as it can; the per-client request limit is not under test.
-  RATE_LIMIT_MAX: "100000000",
   // The live streams' clients each come from their own address, as browsers behind a proxy do: the
   // limit on streams opened per client network (60 a minute) stays as it is.
   TRUST_PROXY: "loopback",
@@ -117,9 +107,7 @@ try {
   }
 
   const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const base = await listenOnLoopback(app);
   try {
     const application = await ensureWebClient(database.db);
     const token = async (userId: string) =>
@@ -144,7 +132,7 @@ try {
   await seeding.close();
 } finally {
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }
 
 /** Each endpoint `samples` times after 20 warm-ups, interleaved, round-robin over 20 companies. */
@@ -158,21 +146,12 @@ async function measureLists(base: string, token: string, workspace: Conversation
   for (let i = 0; i < samples + 20; i++) {
     const company = rotation[i % rotation.length]!;
     for (const [name, url] of Object.entries(endpoints(company.probe))) {
-      const started = performance.now();
-      const response = await fetch(base + url, {
-        headers: {
-          authorization: `Bearer ${token}`,
-          [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
-          [COMPANY_ID_HEADER]: company.companyId,
-        },
-      });
-      const body = await response.text();
-      const elapsed = performance.now() - started;
-      if (!response.ok) {
-        failures[name] = [...(failures[name] ?? []), `HTTP ${response.status} ${body.slice(0, 120)}`];
-        log(`${name}: HTTP ${response.status} after ${elapsed.toFixed(0)} ms`);
+      const answer = await timedGet(base + url, token, company.companyId);
+      if (!answer.ok) {
+        failures[name] = [...(failures[name] ?? []), `HTTP ${answer.status} ${answer.body.slice(0, 120)}`];
+        log(`${name}: HTTP ${answer.status} after ${answer.ms.toFixed(0)} ms`);
       }
-      if (i >= 20) results[name]!.push(Math.round(elapsed * 100) / 100); // the first 20 warm the caches and the JIT
+      if (i >= 20) results[name]!.push(roundMs(answer.ms)); // the first 20 warm the caches and the JIT
     }
   }
   return { timings: results, failures };

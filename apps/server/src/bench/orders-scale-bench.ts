@@ -7,17 +7,14 @@
 //
 //   node --import tsx apps/server/src/bench/orders-scale-bench.ts --database-url URL --orders N
 //        [--companies C] [--samples S] [--port P] [--explain] [--reuse]
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
+import { benchConfig, listenOnLoopback, roundMs, timedGet } from "./bench-app.ts";
 import { raisePriority } from "./bench-priority.ts";
-import { BENCH_EMAIL, BENCH_PASSWORD } from "./bench-workspace.ts";
+import { signInBenchUser } from "./bench-user.ts";
 import { loadedScaleWorkspace, seedScaleWorkspace } from "./bulk-orders-workspace.ts";
 import { explainEndpoints } from "./orders-scale-explain.ts";
 
@@ -48,17 +45,7 @@ const ENDPOINTS: Record<string, (companyId: string) => string> = {
   employeeOutcomes: () => "/app/ai_employees/outcomes.json?relative_date=monthly",
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-orders-scale-"));
-const config = loadConfig({
-  DATABASE_URL: url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  SEED_DEMO: "false",
-  PORT: values.port,
-  HOST: "127.0.0.1",
-  // The benchmark is one client asking as fast as it can; the per-client limit is not under test.
-  RATE_LIMIT_MAX: "100000000",
-});
+const { config, removeDataDir } = benchConfig("orders-scale", { DATABASE_URL: url, PORT: values.port });
 const log = (line: string) => process.stderr.write(`  [postgres ${orders.toLocaleString("en-US")}] ${line}\n`);
 try {
   // The app's pool is opened only once the data is in: its stall watch (db/stalled-connections.ts) may
@@ -88,11 +75,9 @@ try {
     await database.close();
     throw error;
   });
-  await app.listen({ port: Number(values.port), host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : values.port}`;
+  const base = await listenOnLoopback(app, Number(values.port));
   try {
-    const token = await signIn(base);
+    const token = await signInBenchUser(base);
     await raisePriority(url);
     // Round-robin over some companies, so one company's pages are not always hot in the cache.
     const rotation = workspace.companyIds.slice(0, 20);
@@ -108,26 +93,17 @@ try {
       }
       const companyId = rotation[i % rotation.length]!;
       for (const [name, path] of Object.entries(ENDPOINTS)) {
-        const started = performance.now();
-        const response = await fetch(base + path(companyId), {
-          headers: {
-            authorization: `Bearer ${token}`,
-            [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
-            [COMPANY_ID_HEADER]: companyId,
-          },
-        });
-        const body = await response.arrayBuffer();
-        const elapsed = performance.now() - started;
+        const answer = await timedGet(base + path(companyId), token, companyId);
         // On a loaded machine the first cold requests can outlast the pool's stall watch, whose probe
         // then connects too slowly and answers 503 (db/stalled-connections.ts): the warm-up waits it out.
-        if (response.status === 503 && i < WARM_UP) {
+        if (answer.status === 503 && i < WARM_UP) {
           warmUpRetries += 1;
           await new Promise((resolve) => setTimeout(resolve, 2000));
           continue;
         }
-        if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${Buffer.from(body).toString()}`);
+        if (!answer.ok) throw new Error(`${name}: HTTP ${answer.status} ${answer.body}`);
         // The first rounds warm the caches and the JIT.
-        if (i >= WARM_UP) results[name]!.push(Math.round(elapsed * 100) / 100);
+        if (i >= WARM_UP) results[name]!.push(roundMs(answer.ms));
       }
     }
     const row = { engine: "postgres", orders: workspace.orders, companies, samples, seedMs: workspace.seedMs, results };
@@ -139,20 +115,5 @@ try {
     await database.close();
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [CLIENT_ID_HEADER]: WEB_CLIENT_ID },
-    body: JSON.stringify({
-      grant_type: "password",
-      username: BENCH_EMAIL,
-      password: BENCH_PASSWORD,
-      client_id: WEB_CLIENT_ID,
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  removeDataDir();
 }

@@ -7,22 +7,19 @@
 //
 //   node --import tsx apps/server/src/bench/tickets-bench.ts --engine pglite|postgres --orders N --tickets N
 //        [--companies C] [--samples S] [--database-url URL] [--explain] [--try-index]
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { openDatabase } from "#server/db/client.ts";
 import * as schema from "#server/db/schema/index.ts";
 import { tickets } from "#server/db/schema/index.ts";
 import { listTickets, type TicketsFilter, ticketsWhere } from "#server/modules/tickets/tickets.repository.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
+import { benchConfig, listenOnLoopback, roundMs, timedGet } from "./bench-app.ts";
 import { seedBenchTickets } from "./bench-tickets.ts";
-import { BENCH_EMAIL, BENCH_PASSWORD, seedBenchWorkspace } from "./bench-workspace.ts";
+import { signInBenchUser } from "./bench-user.ts";
+import { seedBenchWorkspace } from "./bench-workspace.ts";
 
 const { values } = parseArgs({
   options: {
@@ -53,16 +50,8 @@ const ENDPOINTS: Record<string, string> = {
 /** A what-if beside the status index (which carries the filters): a narrower index for the priority filter. */
 const CANDIDATE_INDEX = sql`create index tickets_company_id_priority_status_idx on tickets (company_id, priority, status)`;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "foreman-tickets-bench-"));
-const config = loadConfig({
+const { config, removeDataDir } = benchConfig("tickets-bench", {
   DATABASE_URL: engine === "postgres" ? values["database-url"] : undefined,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  SEED_DEMO: "false",
-  PORT: "0",
-  HOST: "127.0.0.1",
-  // The benchmark is one client asking as fast as it can; the per-client limit is not under test.
-  RATE_LIMIT_MAX: "100000000",
 });
 const database = await openDatabase(config);
 try {
@@ -86,11 +75,9 @@ try {
   if (values.explain) await explainLists(database.db, workspace.companyIds[0]!, log);
 
   const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const base = await listenOnLoopback(app);
   try {
-    const token = await signIn(base);
+    const token = await signInBenchUser(base);
     // Round-robin over some companies, so one company's pages are not always hot in the cache.
     const rotation = workspace.companyIds.slice(0, 20);
     const totals: Record<string, number> = {};
@@ -99,19 +86,10 @@ try {
       for (let i = 0; i < samples + 20; i++) {
         const companyId = rotation[i % rotation.length]!;
         for (const [name, url] of Object.entries(ENDPOINTS)) {
-          const started = performance.now();
-          const response = await fetch(base + url, {
-            headers: {
-              authorization: `Bearer ${token}`,
-              [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
-              [COMPANY_ID_HEADER]: companyId,
-            },
-          });
-          const body = (await response.json()) as { total?: number };
-          const elapsed = performance.now() - started;
-          if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${JSON.stringify(body)}`);
-          totals[name] = body.total ?? 0;
-          if (i >= 20) results[name]!.push(Math.round(elapsed * 100) / 100); // the first 20 warm the caches and the JIT
+          const answer = await timedGet(base + url, token, companyId);
+          if (!answer.ok) throw new Error(`${name}: HTTP ${answer.status} ${answer.body}`);
+          totals[name] = (JSON.parse(answer.body) as { total?: number }).total ?? 0;
+          if (i >= 20) results[name]!.push(roundMs(answer.ms)); // the first 20 warm the caches and the JIT
         }
       }
       return results;
@@ -142,7 +120,7 @@ try {
   }
 } finally {
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }
 
 /**
@@ -182,19 +160,4 @@ async function explainLists(db: Db, companyId: string, log: (line: string) => vo
     sql`select q.id, q.number, q.created_at, q.total_cents, q.currency, q.state, c.full_name, c.organization from quotes q left join customers c on c.id = q.customer_id where ${quotesWhere} order by q.created_at desc, q.id desc limit 25`,
   );
   await explain("quotes count", sql`select count(*) from quotes q where ${quotesWhere}`);
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [CLIENT_ID_HEADER]: WEB_CLIENT_ID },
-    body: JSON.stringify({
-      grant_type: "password",
-      username: BENCH_EMAIL,
-      password: BENCH_PASSWORD,
-      client_id: WEB_CLIENT_ID,
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -16,6 +16,9 @@ export {
   findConversationId,
   findMessage,
   listAttachmentsOf,
+  type RecentMessageRow,
+  recentMessageColumns,
+  recentMessageFields,
   recentMessagesOf,
   toMessage,
 } from "./messages.repository.ts";

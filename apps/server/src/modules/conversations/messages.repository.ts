@@ -22,7 +22,8 @@ import { descIndexed } from "#server/lib/index-order.ts";
 // (conversation_id, created_at desc, id desc) index; the reads other modules show messages with (the
 // tasks list, the live events); and the staff reply's writes.
 
-export type MessageRow = {
+/** A message as the lists show it (the tasks list too): what `recentMessageFields` selects. */
+export type RecentMessageRow = {
   id: string;
   conversationId: string;
   senderType: Message["senderType"];
@@ -30,6 +31,9 @@ export type MessageRow = {
   content: string;
   createdAt: Date;
   avatarUrl: string | null;
+};
+
+export type MessageRow = RecentMessageRow & {
   agentRunId?: string | null;
   deliveryStatus?: DeliveryStatus | null;
   deliveryErrorCode?: number | null;
@@ -38,13 +42,18 @@ export type MessageRow = {
   email?: EmailMessagePart | null;
 };
 
-export const messageColumns = {
+/** The columns of a `RecentMessageRow` but its avatar (each read finds the picture its own way). */
+export const recentMessageColumns = {
   id: messages.id,
   conversationId: messages.conversationId,
   senderType: messages.senderType,
   senderName: messages.senderName,
   content: messages.content,
   createdAt: messages.createdAt,
+};
+
+export const messageColumns = {
+  ...recentMessageColumns,
   agentRunId: messages.agentRunId,
   deliveryStatus: messages.deliveryStatus,
   deliveryErrorCode: messages.deliveryErrorCode,
@@ -95,6 +104,29 @@ export async function findLastMessage(db: Executor, conversationId: string) {
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 
+const RECENT_MESSAGE_FIELDS = [
+  "id",
+  "conversationId",
+  "senderType",
+  "senderName",
+  "content",
+  "createdAt",
+  "avatarUrl",
+] as const;
+
+/**
+ * What the newest-messages reads (this module's and the tasks list's) select of their lateral subquery
+ * of each conversation's newest messages: a message as the lists show it, whatever else it took.
+ */
+export function recentMessageFields<R extends Record<(typeof RECENT_MESSAGE_FIELDS)[number], unknown>>(
+  recent: R,
+): Pick<R, (typeof RECENT_MESSAGE_FIELDS)[number]> {
+  return Object.fromEntries(RECENT_MESSAGE_FIELDS.map((key) => [key, recent[key]])) as Pick<
+    R,
+    (typeof RECENT_MESSAGE_FIELDS)[number]
+  >;
+}
+
 /**
  * The newest `limit` messages of each conversation, oldest → newest, in two queries whatever the
  * number of conversations: a lateral join takes each conversation's newest rows from the
@@ -114,15 +146,7 @@ export async function recentMessagesOf(
     .limit(limit)
     .as("recent");
   const rows = await db
-    .select({
-      id: recent.id,
-      conversationId: recent.conversationId,
-      senderType: recent.senderType,
-      senderName: recent.senderName,
-      content: recent.content,
-      createdAt: recent.createdAt,
-      avatarUrl: recent.avatarUrl,
-    })
+    .select(recentMessageFields(recent))
     .from(conversations)
     .innerJoinLateral(recent, sql`true`)
     .where(and(eq(conversations.companyId, companyId), inArray(conversations.id, conversationIds)))

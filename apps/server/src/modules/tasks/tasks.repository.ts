@@ -1,8 +1,9 @@
-import type { Message, Period, TaskDecision, TaskOutcome, TaskState } from "@foreman/contract";
+import type { Period, TaskDecision, TaskOutcome, TaskState } from "@foreman/contract";
 import { HUMAN_RESPONSE_TASK } from "@foreman/contract";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
+import { preparedOnce } from "#server/db/prepared-statements.ts";
 import {
   aiEmployees,
   companies,
@@ -15,8 +16,12 @@ import {
   users,
 } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
-import { preparedOnce } from "#server/db/prepared-statements.ts";
-import { customerContactColumns } from "../conversations/index.ts";
+import {
+  customerContactColumns,
+  type RecentMessageRow,
+  recentMessageColumns,
+  recentMessageFields,
+} from "../conversations/index.ts";
 
 // Reads and writes of tasks (action items) and their assistant threads. Every query is scoped by company.
 
@@ -113,15 +118,8 @@ export function pageOfTasks(db: Executor, filter: TasksFilter, limit: number, of
   });
 }
 
-export type TaskMessageRow = {
-  id: string;
-  conversationId: string;
-  senderType: Message["senderType"];
-  senderName: string;
-  content: string;
-  createdAt: Date;
-  avatarUrl: string | null;
-};
+/** A message beside an action item: as the conversation's lists show it. */
+export type TaskMessageRow = RecentMessageRow;
 
 /**
  * The newest `limit` messages of each of the company's conversations, oldest → newest, with only what an
@@ -139,12 +137,7 @@ export async function recentTaskMessages(
   const statement = preparedOnce(db, "tasks_recent_messages", (name) => {
     const recent = db
       .select({
-        id: messages.id,
-        conversationId: messages.conversationId,
-        senderType: messages.senderType,
-        senderName: messages.senderName,
-        content: messages.content,
-        createdAt: messages.createdAt,
+        ...recentMessageColumns,
         // Only AI employees have pictures; customers and staff show initials.
         avatarUrl: sql<string | null>`case when ${messages.senderType} = 'ai' then ${aiEmployees.avatarUrl} end`.as(
           "avatar_url",
@@ -157,15 +150,7 @@ export async function recentTaskMessages(
       .limit(sql.placeholder("limit"))
       .as("recent");
     return db
-      .select({
-        id: recent.id,
-        conversationId: recent.conversationId,
-        senderType: recent.senderType,
-        senderName: recent.senderName,
-        content: recent.content,
-        createdAt: recent.createdAt,
-        avatarUrl: recent.avatarUrl,
-      })
+      .select(recentMessageFields(recent))
       .from(conversations)
       .innerJoinLateral(recent, sql`true`)
       .where(

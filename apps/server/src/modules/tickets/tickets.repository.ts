@@ -11,9 +11,9 @@ import {
 import { and, asc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#server/db/client.ts";
+import { preparedOnce } from "#server/db/prepared-statements.ts";
 import { aiEmployees, customers, tickets, users } from "#server/db/schema/index.ts";
 import { descIndexed } from "#server/lib/index-order.ts";
-import { preparedOnce } from "#server/db/prepared-statements.ts";
 
 // The tickets list's reads: one query for the page, one for the tabs' three counts, both on the
 // (company_id[, status], created_at desc, id desc) indexes.
