@@ -4,7 +4,7 @@
 //  - widget: the website chat's loader (budget ≤ 10 KB gzip) and its frame's JavaScript and CSS;
 //  - sales: the sales API's p50/p95 at 10k, 100k and 1M orders on PGlite and PostgreSQL;
 //    `npm run bench -- sales pglite` (or `postgres`) measures one engine;
-//  - api: throughput of six API reads (me.json and the list endpoints) under 50 connections, as a ratio
+//  - api: throughput of nine API reads (me.json, the list endpoints, the dashboard's) under 50 connections, as a ratio
 //    to a raw node:http server, with each answer's size, CPU per request and the server's RSS and heap;
 //    `npm run bench -- api pglite` (or `postgres`, `both`) measures one engine, and
 //    `npm run bench -- api both /app/me.json` one endpoint;

@@ -35,6 +35,10 @@ const ENDPOINTS = [
   "/app/tasks.json",
   "/app/ai_employees/outcomes.json",
   "/app/tickets.json",
+  // The dashboard's aggregate reads (issue 33's ten-million-order set); `:company` is the signed-in company.
+  "/app/companies/:company/sales_indicators.json",
+  "/app/companies/:company/leads_breakdowns.json",
+  "/app/quotes.json",
 ];
 /** The lists the issue 33 goal is about (ratio ≥ 0.10 on PostgreSQL). */
 const LISTS = new Set([
@@ -127,7 +131,8 @@ async function benchEngine(engine, { seconds, databaseUrl, database, endpoints, 
     await load(`${base}${REFERENCE}`, headers, 2); // warm-up: JIT, pools, caches
     const rows = [];
     for (const endpoint of endpoints) {
-      const bytes = await answerBytes(`${base}${endpoint}`, headers);
+      const url = `${base}${endpoint.replace(":company", companyId)}`;
+      const bytes = await answerBytes(url, headers);
       await sleep(SETTLE_MS);
       const before = memoryNow(probe.dir, pid);
       // Short alternating rounds, so both sides see the same machine: a neighbour's burst lands on both.
@@ -137,7 +142,7 @@ async function benchEngine(engine, { seconds, databaseUrl, database, endpoints, 
       for (let round = 0; round < ROUNDS; round++) {
         const rawRound = await load(`http://127.0.0.1:${port + 1}/`, {}, seconds / ROUNDS);
         const cpuStart = cpuNow(pid, database);
-        const appRound = await load(`${base}${endpoint}`, headers, seconds / ROUNDS);
+        const appRound = await load(url, headers, seconds / ROUNDS);
         // The answers still in flight when the round ended are finished (and counted) before the next.
         await quiet(pid);
         const used = cpuSince(cpuStart, pid, database);
@@ -237,7 +242,7 @@ export async function benchApi({
   for (const r of rows) {
     const { before, peak, after } = r.memory;
     console.log(
-      `${r.engine.padEnd(9)} ${r.endpoint.padEnd(31)} ${String(r.bytes).padStart(7)} ${r.app.rps.toFixed(0).padStart(8)} ${r.raw.rps.toFixed(0).padStart(10)}  ${r.ratio.toFixed(3)} ${String(r.app.p50).padStart(7)} ${String(r.app.p99).padStart(7)} ${String(r.app.failures).padStart(7)}  ${cpuText(r.cpuMs).padStart(16)}  ${`${mb(before.rss)}/${mb(peak.rss)}/${mb(after.rss)}`.padStart(22)}  ${`${mb(before.heap)}/${mb(peak.heap)}/${mb(after.heap)}`.padStart(23)}`,
+      `${r.engine.padEnd(9)} ${r.endpoint.replace("/app/companies/:company/", "…/").padEnd(31)} ${String(r.bytes).padStart(7)} ${r.app.rps.toFixed(0).padStart(8)} ${r.raw.rps.toFixed(0).padStart(10)}  ${r.ratio.toFixed(3)} ${String(r.app.p50).padStart(7)} ${String(r.app.p99).padStart(7)} ${String(r.app.failures).padStart(7)}  ${cpuText(r.cpuMs).padStart(16)}  ${`${mb(before.rss)}/${mb(peak.rss)}/${mb(after.rss)}`.padStart(22)}  ${`${mb(before.heap)}/${mb(peak.heap)}/${mb(after.heap)}`.padStart(23)}`,
     );
   }
   let met = true;

@@ -65,6 +65,7 @@ import { invitationAcceptRoutes, joinByInvitation, teamRoutes } from "./modules/
 import { telephonyPlugin } from "./modules/telephony/index.ts";
 import { ticketsRoutes } from "./modules/tickets/index.ts";
 import { whatsappPlugin, whatsappRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/index.ts";
+import { answerCachePlugin } from "./plugins/answer-cache.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { companyScoped, companyScopePlugin } from "./plugins/company-scope.ts";
 import { databasePlugin } from "./plugins/database.ts";
@@ -211,6 +212,9 @@ export async function buildApp({
   const users = new UserAccessCache(bus);
   await app.register(authenticatePlugin, { findTokenUser: new TokenUserCache(bus).find });
   await app.register(companyScopePlugin, { findMembership: users.findMembership });
+  // Routes with `config: { cachedAnswer: true }` answer repeated reads from memory until the
+  // database says the company's data changed (plugins/answer-cache.ts).
+  await app.register(answerCachePlugin, { bus });
 
   await app.register(healthRoutes);
   // The browser's configuration (the release, its error tracking): public.

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ClientConfig } from "pg";
-import { PgliteThread } from "./pglite-thread.ts";
+import { type NotificationListener, PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 // Each driver is imported only when used: start-up loads one engine, not both.
@@ -21,6 +21,11 @@ export type Database = {
   driver: DatabaseDriver;
   /** PostgreSQL's connection string (for connections outside the pool: the event bus's LISTEN); undefined on PGlite. */
   url: string | undefined;
+  /**
+   * PGlite only: the database's NOTIFYs (the data-change channel), each before the answer of the
+   * statement that committed it. PostgreSQL's reach other connections: the event bus LISTENs for them.
+   */
+  onNotification?: (listener: NotificationListener) => () => void;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,7 +53,7 @@ async function openPglite(client: PgliteThread): Promise<Database> {
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // The thread's client answers drizzle's calls (query, transaction) as PGlite's own does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
-  return wrap(db, "pglite", undefined, () => client.close());
+  return { ...wrap(db, "pglite", undefined, () => client.close()), onNotification: (l) => client.onNotification(l) };
 }
 
 /**

@@ -40,6 +40,9 @@ export type PgliteQueries = {
 
 type WireError = { name?: string; message: string; fields: Record<string, unknown> };
 type Reply = { id: number; result?: unknown; error?: WireError };
+type NotificationMessage = { notification: { channel: string; payload: string } };
+/** A NOTIFY the database sent (the worker listens on the data-change channel: migration 0024). */
+export type NotificationListener = (channel: string, payload: string) => void;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** An error from the worker rebuilt on this thread: the driver's fields (`code`, `constraint`…) kept. */
@@ -57,6 +60,7 @@ function threadStopped(reason: string): Error {
 export class PgliteThread implements PgliteQueries {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  readonly #notificationListeners = new Set<NotificationListener>();
   #nextId = 1;
   #stopped: Error | undefined;
   /** Resolves once the data directory is open; rejects with why it could not be. */
@@ -82,7 +86,10 @@ export class PgliteThread implements PgliteQueries {
     });
     // Awaited by whoever uses the database; a failure before then is theirs to report, not unhandled.
     this.opened.catch(() => {});
-    this.#worker.on("message", (message: Reply) => this.#settle(message));
+    this.#worker.on("message", (message: Reply | NotificationMessage) => {
+      if ("notification" in message) this.#notified(message.notification);
+      else this.#settle(message);
+    });
     this.#worker.on("error", (error) => this.#stop(threadStopped(error.message)));
     this.#worker.on("exit", (code) => this.#stop(threadStopped(`it exited with code ${code}`)));
   }
@@ -112,6 +119,17 @@ export class PgliteThread implements PgliteQueries {
     }
     await this.#call({ op: "end", tx, commit: true });
     return result;
+  }
+
+  /**
+   * Calls `listener` with each notification, in the order the database sent them and each before the
+   * answer of the statement whose commit sent it. Returns the function that stops it.
+   */
+  onNotification(listener: NotificationListener): () => void {
+    this.#notificationListeners.add(listener);
+    return () => {
+      this.#notificationListeners.delete(listener);
+    };
   }
 
   /** The whole data directory as a tarball, to open another database from (`template`). */
@@ -157,6 +175,10 @@ export class PgliteThread implements PgliteQueries {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...message, id });
     });
+  }
+
+  #notified({ channel, payload }: NotificationMessage["notification"]) {
+    for (const listener of this.#notificationListeners) listener(channel, payload);
   }
 
   #settle({ id, result, error }: Reply) {

@@ -9,6 +9,7 @@
 //               { id, op: "close" }
 // Messages out: { opened: true } | { openError }     once, when the database is open or failed to open
 //               { id, result } | { id, error }
+//               { notification: { channel, payload } } a NOTIFY on a channel in NOTIFY_CHANNELS
 import { mkdirSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -44,6 +45,11 @@ function parsersFor(textTypes) {
   return parsers;
 }
 
+// The data-change notices of migration 0024's triggers. PGlite hands a notification to its listeners
+// while it reads the result of the statement that committed it, so it is posted before that
+// statement's answer: the main thread hears of a change before the write that made it resumes.
+const NOTIFY_CHANNELS = ["foreman_data"];
+
 const ROLLBACK = Symbol("rollback");
 /** Open transactions by id: PGlite's handle, and how to end it. */
 const transactions = new Map();
@@ -73,6 +79,8 @@ async function openDatabase() {
     // 70 ms of ~300); 32 MB holds the working set of the list endpoints as well (docs/benchmarks.md).
     const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
     db = await PGlite.create(dataDir, { extensions, startParams, ...(template ? { loadDataDir: template } : {}) });
+    for (const channel of NOTIFY_CHANNELS)
+      await db.listen(channel, (payload) => parentPort.postMessage({ notification: { channel, payload } }));
     parentPort.postMessage({ opened: true });
   } catch (error) {
     parentPort.postMessage({ openError: plainError(error) });

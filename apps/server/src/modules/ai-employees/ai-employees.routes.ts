@@ -82,6 +82,8 @@ export const aiEmployeesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/ai_employees/outcomes.json",
     {
+      // Answered from memory until the company's data changes (plugins/answer-cache.ts).
+      config: { cachedAnswer: true },
       schema: {
         tags,
         summary: "The workforce scoreboard: every AI employee's and every department's outcomes for a period",

@@ -34,6 +34,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/conversations.json",
     {
+      // Answered from memory until the company's data changes (plugins/answer-cache.ts).
+      config: { cachedAnswer: true },
       schema: {
         tags: ["conversations"],
         summary: "The company's conversations, newest activity first, with the total the filters match",

@@ -15,7 +15,11 @@ export async function createEventBus(
   log: FastifyBaseLogger,
   findMessage: FindMessage,
 ): Promise<EventBus> {
-  if (database.driver !== "postgres" || !database.url) return new InProcessEventBus();
+  if (database.driver !== "postgres" || !database.url) {
+    const bus = new InProcessEventBus();
+    if (database.onNotification) bus.watchDataChanges(database.onNotification);
+    return bus;
+  }
   const { PostgresEventBus } = await import("./postgres-event-bus.ts");
   const bus = new PostgresEventBus({
     url: database.url,

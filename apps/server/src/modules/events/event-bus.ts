@@ -10,12 +10,17 @@ export type LiveEventListener = (event: LiveEvent) => void;
  * clients): a sign-in's tokens were revoked; a user's profile or memberships changed; a company's
  * name or logo changed. `reset` is local only:
  * notices may have been missed (the listening connection was down), so every cache starts over.
+ * `data.changed` is sent by the database itself (migration 0024's triggers, at the commit of every
+ * statement that changed a company's rows; `companyId` null: any company's), never by `notify`.
  */
 export type Notice =
   | { topic: "tokens.revoked"; chainId: string }
   | { topic: "user.changed"; userId: string }
   | { topic: "company.changed"; companyId: string }
+  | { topic: "data.changed"; companyId: string | null }
   | { topic: "reset" };
+/** The notices one instance sends the others with `notify`. */
+export type SharedNotice = Exclude<Notice, { topic: "reset" } | { topic: "data.changed" }>;
 export type NoticeListener = (notice: Notice) => void;
 
 export interface EventBus {
@@ -33,7 +38,7 @@ export interface EventBus {
    * Tells every instance, this one first and before it returns (so the caller's own next request
    * already sees it). Call it after the change has committed.
    */
-  notify(notice: Exclude<Notice, { topic: "reset" }>): Promise<void>;
+  notify(notice: SharedNotice): Promise<void>;
   /** Calls `listener` with each notice, from this instance and the others. */
   onNotice(listener: NoticeListener): () => void;
   /**
@@ -41,6 +46,18 @@ export interface EventBus {
    * connection is down). Caches must not answer from memory then.
    */
   readonly noticesReliable: boolean;
+  /**
+   * True when the database's `data.changed` notices reach this bus (PGlite: from its thread, before the
+   * writing statement's answer; PostgreSQL: on the listening connection). Without them the answer
+   * cache is not used.
+   */
+  readonly dataNotices: boolean;
+  /**
+   * PostgreSQL only: resolves once every data-change notice of a commit made before the call (by any
+   * connection) has been delivered here; rejects when that cannot be known in time. Absent on PGlite,
+   * where a notice is delivered before the writing statement's answer.
+   */
+  readonly dataNoticesDelivered?: () => Promise<void>;
   /** Stops delivering and releases the bus's resources (its database connection). */
   close(): Promise<void>;
 }

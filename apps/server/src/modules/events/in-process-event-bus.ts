@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { LiveEvent } from "@foreman/contract";
-import type { EventBus, LiveEventListener, Notice, NoticeListener } from "./event-bus.ts";
+import { dataNoticeOf } from "./data-notice.ts";
+import type { EventBus, LiveEventListener, Notice, NoticeListener, SharedNotice } from "./event-bus.ts";
 
 /**
  * The bus of a single process (PGlite: one process owns the database, so there are no other
@@ -12,6 +13,7 @@ export class InProcessEventBus implements EventBus {
   readonly #noticeListeners = new Set<NoticeListener>();
   /** One process: no notice can be missed. */
   readonly noticesReliable: boolean = true;
+  #dataNotices = false;
 
   constructor() {
     // One listener per open stream: many browser tabs are normal, not a leak.
@@ -44,7 +46,23 @@ export class InProcessEventBus implements EventBus {
     return this.#emitter.listenerCount(companyId);
   }
 
-  async notify(notice: Exclude<Notice, { topic: "reset" }>): Promise<void> {
+  get dataNotices(): boolean {
+    return this.#dataNotices;
+  }
+
+  /**
+   * Hands on the database's data-change notices (PGlite's, from its thread: see db/client.ts
+   * `onNotification`); from then on `dataNotices` is true.
+   */
+  watchDataChanges(onNotification: (listener: (channel: string, payload: string) => void) => () => void): void {
+    onNotification((channel, payload) => {
+      const notice = dataNoticeOf(channel, payload);
+      if (notice) this.deliverNotice(notice);
+    });
+    this.#dataNotices = true;
+  }
+
+  async notify(notice: SharedNotice): Promise<void> {
     this.deliverNotice(notice);
   }
 

@@ -1,8 +1,8 @@
-import type { Notice } from "./event-bus.ts";
+import type { SharedNotice } from "./event-bus.ts";
 
 // The NOTIFY payload of a cache notice on the PostgreSQL bus (its own channel beside the live events).
 
-export type SharedNotice = Exclude<Notice, { topic: "reset" }>;
+export type { SharedNotice };
 
 export function toNoticePayload(origin: string, notice: SharedNotice): string {
   return JSON.stringify({ origin, notice });

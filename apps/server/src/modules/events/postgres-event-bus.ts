@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { POSTGRES_BOUNDS } from "#server/db/client.ts";
 import { endConnection } from "#server/db/end-connection.ts";
+import { DATA_CHANNEL, dataNoticeOf } from "./data-notice.ts";
 import type { EventBus, LiveEventListener, NoticeListener } from "./event-bus.ts";
 import { InProcessEventBus } from "./in-process-event-bus.ts";
 import { parseNoticePayload, type SharedNotice, toNoticePayload } from "./notice-payload.ts";
@@ -15,6 +16,8 @@ export const EVENTS_CHANNEL = "foreman_events";
 export const NOTICES_CHANNEL = "foreman_notices";
 
 const RECONNECT_MIN_MS = 250;
+/** How long a barrier (see `dataNoticesDelivered`) may take before the answer cache is bypassed. */
+const BARRIER_TIMEOUT_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
 export type PostgresEventBusOptions = {
@@ -43,6 +46,12 @@ export class PostgresEventBus implements EventBus {
   #closed = false;
   #attempt = 0;
   #retry: NodeJS.Timeout | null = null;
+  // Barriers: this instance's own channel (only it listens), so other instances never receive them.
+  readonly #barrierChannel = `foreman_barrier_${this.#origin.replaceAll("-", "")}`;
+  readonly #barriers = new Map<string, () => void>();
+  #barrierSeq = 0;
+  #barrierInFlight: Promise<void> | null = null;
+  #barrierQueued: Promise<void> | null = null;
   // Notifications are handled one after another, so an event read back from the database (slim) is
   // not overtaken by the events published after it.
   #received: Promise<void> = Promise.resolve();
@@ -66,6 +75,48 @@ export class PostgresEventBus implements EventBus {
     return this.#client !== null;
   }
 
+  /** The database's data-change notices arrive on the listening connection (with `noticesReliable`). */
+  readonly dataNotices: boolean = true;
+
+  /**
+   * A NOTIFY on this instance's barrier channel, sent after the call, comes back on the listening
+   * connection after every notification committed before it (PostgreSQL delivers them in commit
+   * order): by then every earlier write's data-change notice is here. Callers that arrive while one
+   * barrier is on its way share the next one, so under load one round trip serves many reads.
+   */
+  readonly dataNoticesDelivered = (): Promise<void> => {
+    if (!this.#barrierInFlight) {
+      this.#barrierInFlight = this.#barrier().finally(() => {
+        this.#barrierInFlight = null;
+      });
+      return this.#barrierInFlight;
+    }
+    this.#barrierQueued ??= this.#barrierInFlight
+      .catch(() => {})
+      .then(() => {
+        this.#barrierQueued = null;
+        return this.dataNoticesDelivered();
+      });
+    return this.#barrierQueued;
+  };
+
+  async #barrier(): Promise<void> {
+    if (this.#closed || !this.#client) throw new Error("not listening");
+    const token = String(++this.#barrierSeq);
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.#barriers.set(token, resolve);
+      timer = setTimeout(() => reject(new Error("barrier timed out")), BARRIER_TIMEOUT_MS);
+    });
+    try {
+      await this.#options.notify(this.#barrierChannel, token);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.#barriers.delete(token);
+    }
+  }
+
   async notify(notice: SharedNotice): Promise<void> {
     if (this.#closed) return;
     this.#local.deliverNotice(notice);
@@ -82,6 +133,10 @@ export class PostgresEventBus implements EventBus {
 
   async publish(companyId: string, event: LiveEvent): Promise<void> {
     if (this.#closed) return;
+    // The write this event announces has committed, but its data-change notice may still be on its
+    // way to this instance's listening connection: a screen that refetches on the event must not be
+    // answered from before it. (Other instances hear the notice first: it was sent at the earlier commit.)
+    this.#local.deliverNotice({ topic: "data.changed", companyId });
     this.#local.deliver(companyId, event);
     try {
       await this.#options.notify(EVENTS_CHANNEL, toNotification(this.#origin, companyId, event));
@@ -126,6 +181,12 @@ export class PostgresEventBus implements EventBus {
     client.on("notification", (message) => {
       const payload = message.payload;
       if (message.channel === NOTICES_CHANNEL && payload) return this.#receiveNotice(payload);
+      if (message.channel === this.#barrierChannel) return this.#barriers.get(payload ?? "")?.();
+      if (message.channel === DATA_CHANNEL) {
+        const notice = dataNoticeOf(message.channel, payload ?? "");
+        if (notice && !this.#closed) this.#local.deliverNotice(notice);
+        return;
+      }
       if (message.channel !== EVENTS_CHANNEL || !payload) return;
       this.#received = this.#received.then(() => this.#receive(payload));
     });
@@ -133,6 +194,8 @@ export class PostgresEventBus implements EventBus {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       await client.query(`LISTEN ${NOTICES_CHANNEL}`);
+      await client.query(`LISTEN ${DATA_CHANNEL}`);
+      await client.query(`LISTEN ${this.#barrierChannel}`);
     } catch (error) {
       client.removeAllListeners("end");
       await client.end().catch(() => {});

@@ -23,6 +23,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/companies/:companyId/sales_indicators.json",
     {
+      // Answered from memory until the company's data changes (plugins/answer-cache.ts).
+      config: { cachedAnswer: true },
       schema: {
         tags: ["sales"],
         summary: "Sales indicators for a period and the period of equal length before it",
@@ -42,6 +44,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/companies/:companyId/leads_breakdowns.json",
     {
+      // Answered from memory until the company's data changes (plugins/answer-cache.ts).
+      config: { cachedAnswer: true },
       schema: {
         tags: ["sales"],
         summary: "The period's leads, newest first, optionally of one stage, with the total",

@@ -20,6 +20,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app/tasks.json",
     {
+      // Answered from memory until the company's data changes (plugins/answer-cache.ts).
+      config: { cachedAnswer: true },
       schema: {
         tags: ["tasks"],
         summary: "The company's tasks (action items), newest first, each with its conversation's last 4 messages",
