@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
 import { messages } from "#server/db/schema/index.ts";
+import { startSecondInstance } from "#server/test/app.ts";
 import { testEngine } from "#server/test/database.ts";
 import { rows, type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
 
@@ -252,18 +251,16 @@ describe("answers from memory, invalidated by the database", () => {
 // database only.
 describe.skipIf(testEngine() === "pglite")("answers from memory across two instances on one PostgreSQL", () => {
   let w: TasksWorld;
-  let secondDatabase: Database;
   let b: FastifyInstance;
+  let second: Awaited<ReturnType<typeof startSecondInstance>>;
 
   beforeAll(async () => {
     w = await tasksWorld();
-    secondDatabase = await openDatabase({ databaseUrl: w.t.database.url, dataDir: "memory://" });
-    b = await buildApp({ config: w.t.config, database: secondDatabase });
-    await b.ready();
+    second = await startSecondInstance(w.t);
+    b = second.app;
   });
   afterAll(async () => {
-    await b.close();
-    await secondDatabase.close();
+    await second.close();
     await w.t.close();
   });
 

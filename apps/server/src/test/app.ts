@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { buildApp } from "#server/app.ts";
 import { type Config, loadConfig } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import { type Db, openDatabase } from "#server/db/client.ts";
 import type { AgentRuntime, ModelProvider } from "#server/modules/agents/index.ts";
 import { ensureWebClient } from "#server/modules/auth/index.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -73,4 +73,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     removeEmptyWebDist();
     throw error;
   }
+}
+
+/**
+ * A second instance of the app on the first one's PostgreSQL database, as behind a load balancer: its
+ * own pool and listening connection. Close it before the first (`close` ends both the app and its pool).
+ */
+export async function startSecondInstance(
+  first: Pick<TestApp, "database" | "config">,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = await openDatabase({ databaseUrl: first.database.url, dataDir: "memory://" });
+  const app = await buildApp({ config: first.config, database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }

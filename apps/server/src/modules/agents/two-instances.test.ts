@@ -1,26 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
 import { type AgentWorld, agentWorld, inbound } from "#server/test/agents-setup.ts";
+import { startSecondInstance } from "#server/test/app.ts";
 import { testEngine } from "#server/test/database.ts";
 
 // Two instances on one PostgreSQL, as behind a load balancer: messages (and repeated deliveries) reach
 // both, both run jobs through graphile-worker, and every customer message is still answered once.
 describe.skipIf(testEngine() === "pglite")("the pipeline on two instances (PostgreSQL only)", () => {
   let w: AgentWorld;
-  let secondDatabase: Database;
   let b: FastifyInstance;
+  let second: Awaited<ReturnType<typeof startSecondInstance>>;
   beforeAll(async () => {
     w = await agentWorld();
-    secondDatabase = await openDatabase({ databaseUrl: w.t.database.url, dataDir: "memory://" });
-    b = await buildApp({ config: w.t.config, database: secondDatabase });
-    await b.ready();
+    second = await startSecondInstance(w.t);
+    b = second.app;
   });
   afterAll(async () => {
-    await b.close();
-    await secondDatabase.close();
+    await second.close();
     await w.t.close();
   });
 

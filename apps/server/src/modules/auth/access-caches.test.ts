@@ -2,10 +2,8 @@ import { WEB_CLIENT_ID } from "@foreman/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
 import { memberships, oauthAccessTokens } from "#server/db/schema/index.ts";
-import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createTestApp, startSecondInstance, type TestApp } from "#server/test/app.ts";
 import { testEngine } from "#server/test/database.ts";
 import { apiHeaders, createMember, signIn } from "#server/test/fixtures.ts";
 import { InProcessEventBus } from "../events/in-process-event-bus.ts";
@@ -93,17 +91,15 @@ describe("token and membership caches on one instance", () => {
 // cache through the bus (NOTIFY). PGlite is one process, so there is no second instance.
 describe.skipIf(testEngine() === "pglite")("token cache across two instances (skipped on PGlite: one process)", () => {
   let t: TestApp;
-  let secondDatabase: Database;
   let b: FastifyInstance;
+  let second: Awaited<ReturnType<typeof startSecondInstance>>;
   beforeAll(async () => {
     t = await createTestApp();
-    secondDatabase = await openDatabase({ databaseUrl: t.database.url, dataDir: "memory://" });
-    b = await buildApp({ config: t.config, database: secondDatabase });
-    await b.ready();
+    second = await startSecondInstance(t);
+    b = second.app;
   });
   afterAll(async () => {
-    await b.close();
-    await secondDatabase.close();
+    await second.close();
     await t.close();
   });
 
