@@ -126,9 +126,8 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
       else lookUp(request, reply, done, company.id);
     };
     const lookUp = (request: FastifyRequest, reply: FastifyReply, done: () => void, companyId: string) => {
-      const company = { id: companyId };
       const nowMs = Date.now();
-      const key = `${company.id}|${request.routeOptions.url}|${Math.floor(nowMs / DAY_MS)}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}`;
+      const key = `${companyId}|${request.routeOptions.url}|${Math.floor(nowMs / DAY_MS)}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}`;
       const body = cache.get(key, nowMs);
       if (body) {
         reply.header("content-type", JSON_TYPE).send(body);
@@ -140,7 +139,7 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
         waiting.push((kept) => {
           if (kept) reply.header("content-type", JSON_TYPE).send(kept);
           else {
-            request.answerRead = { key, companyId: company.id, began: cache.begin(), waiting: null };
+            request.answerRead = { key, companyId, began: cache.begin(), waiting: null };
             done();
           }
         });
@@ -148,7 +147,7 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
       }
       const leading: Waiter[] = [];
       reading.set(key, leading);
-      request.answerRead = { key, companyId: company.id, began: cache.begin(), waiting: leading };
+      request.answerRead = { key, companyId, began: cache.begin(), waiting: leading };
       done();
     };
 
