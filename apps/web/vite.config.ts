@@ -22,21 +22,31 @@ const apiPaths = [
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 // The page starts one of two ways (src/main.tsx), each behind an import(): signed-out-app.tsx on a cold
-// /sign_in or /sign_up, app.tsx everywhere else. What each imports statically is fetched with it
+// /sign_in, /sign_up or mailed link's page (whose own code, src/standalone/*.tsx, it imports()), app.tsx
+// everywhere else. What each imports statically is fetched with it
 // anyway, so it is grouped into a few chunks below. Which start imports what is read from the module
 // graph once it is built, before chunks are made, following the app's own files only: a barrel such as
 // `@foreman/contract` would seem to import everything.
 const SIGNED_OUT_START = /[\\/]src[\\/]signed-out-app\.tsx$/;
 const APP_START = /[\\/]src[\\/]app\.tsx$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/](?!index\.ts$)/;
 /** Code only the signed-out pages use, wherever they are drawn. */
 const SIGNED_OUT_OWN =
-  /[\\/]src[\\/](signed-out-app\.tsx|features[\\/]auth[\\/]|components[\\/]layout[\\/]auth-layout\.tsx)/;
+  /[\\/]src[\\/](signed-out-app\.tsx|standalone[\\/]|features[\\/]auth[\\/]|components[\\/]layout[\\/]auth-layout\.tsx)/;
+/** A mailed link's page on a cold load, without the router (src/standalone/reset_password.tsx). */
+const LINK_PAGE_START = /[\\/]src[\\/]standalone[\\/][^\\/]+\.tsx$/;
 
-/** What the signed-out pages import statically; also with their import()s (not the app's); the app's. */
+/**
+ * What the signed-out pages import statically; also with their import()s (not the app's); what the mailed
+ * links' pages import statically; the app's.
+ */
 const reach = {
   signedOut: new Set<string>(),
   signedOutLater: new Set<string>(),
+  linkPages: new Set<string>(),
+  linkContract: new Set<string>(),
+  linkShared: new Set<string>(),
   app: new Set<string>(),
   shellIcons: new Set<string>(),
   shellKit: new Set<string>(),
@@ -81,7 +91,40 @@ const readStarts: Plugin = {
     };
     walk(SIGNED_OUT_START, reach.signedOut, false);
     walk(SIGNED_OUT_START, reach.signedOutLater, true);
+    walk(LINK_PAGE_START, reach.linkPages, false);
     walk(APP_START, reach.app, false);
+    // The contract's modules a set of the app's files uses, by the names they import from the barrel
+    // (which would seem to import everything), with what those modules import in turn.
+    const exporters = new Map<string, string>();
+    for (const id of ids)
+      if (CONTRACT_SOURCE.test(id)) for (const name of this.getModuleInfo(id)?.exports ?? []) exporters.set(name, id);
+    const contractOf = (files: Set<string>) => {
+      const found = new Set<string>();
+      const stack: string[] = [];
+      for (const id of files)
+        for (const [, list] of (this.getModuleInfo(id)?.code ?? "").matchAll(
+          /import\s*\{([^}]*)\}\s*from\s*["']@foreman\/contract["']/g,
+        ))
+          for (const name of (list ?? "").split(",")) {
+            const exporter = exporters.get(name.trim().split(/\s+as\s+/)[0] ?? "");
+            if (exporter) stack.push(exporter);
+          }
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (found.has(id) || !CONTRACT_SOURCE.test(id)) continue;
+        found.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      return found;
+    };
+    // What a mailed link's page shares with the app from the contract (the date format, say) would go
+    // with the app's own chunk, which needs the router: it goes with the start instead.
+    // What the start and the "api" chunk hold already stays there.
+    const linkOwn = new Set([...reach.linkPages].filter((id) => !reach.app.has(id) && !reach.signedOut.has(id)));
+    const api = new Set([...reach.app].filter((id) => reach.signedOutLater.has(id) && !reach.signedOut.has(id)));
+    const held = new Set([...contractOf(reach.signedOut), ...contractOf(api)]);
+    const appContract = contractOf(reach.app);
+    reach.linkContract.clear();
+    for (const id of contractOf(linkOwn)) if (appContract.has(id) && !held.has(id)) reach.linkContract.add(id);
     // The icons the shell draws. Screens use many of them too, so each would otherwise be a chunk of its
     // own: a dozen slivers on every cold load.
     // lucide-react is one barrel: the icons are named by the shell's imports (LogOut → log-out.mjs).
@@ -111,9 +154,14 @@ const readStarts: Plugin = {
       kit.add(id);
       stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
     }
+    // What a mailed link's page draws too (the avatar) goes with the start: the kit's chunk needs the router.
     reach.shellKit.clear();
-    for (const id of kit)
-      if (!reach.signedOut.has(id) && !reach.app.has(id) && !DASHBOARD_OWN.test(id)) reach.shellKit.add(id);
+    reach.linkShared.clear();
+    for (const id of kit) {
+      if (reach.signedOut.has(id) || reach.app.has(id) || DASHBOARD_OWN.test(id)) continue;
+      if (reach.linkPages.has(id)) reach.linkShared.add(id);
+      else reach.shellKit.add(id);
+    }
     const shell = iconsOf((id) => SHELL_SOURCE.test(id) || reach.shellKit.has(id));
     reach.shellIcons.clear();
     for (const id of ids) {
@@ -226,11 +274,15 @@ export default defineConfig({
             // The entry: the few lines that choose a start.
             { name: "shell", tags: ["$initial"], priority: 2 },
             // What both starts import (the theme, the class merge, the button, the toaster…), and what the
-            // signed-out pages import from the shared folders, which the app's screens use as well.
+            // signed-out pages import from the shared folders, which the app's screens use as well (and
+            // what the link pages share with the app's own chunks, which need the router).
             {
               name: "start",
               priority: 1,
-              test: (id) => reach.signedOut.has(id) && (reach.app.has(id) || !SIGNED_OUT_OWN.test(id)),
+              test: (id) =>
+                (reach.signedOut.has(id) && (reach.app.has(id) || !SIGNED_OUT_OWN.test(id))) ||
+                reach.linkShared.has(id) ||
+                reach.linkContract.has(id),
             },
             // The signed-out pages' own code. Without its dependencies, which (an icon, say) are often the
             // app screens' too: they would then fetch this chunk for them.

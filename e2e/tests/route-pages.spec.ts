@@ -62,6 +62,30 @@ test("a cold /sign_in runs every script its page preloads", async ({ page }) => 
   expect(unused).toEqual([]);
 });
 
+test("a cold mailed link's page runs every script its page preloads, without the app's", async ({ page }) => {
+  // Without a token each says at once that the link does not work, without asking the server.
+  const routes: [string, string][] = [
+    ["/reset_password", "This link no longer works"],
+    ["/confirm_email", "This link no longer works"],
+    ["/accept_invitation", "This invitation can't be used"],
+  ];
+  for (const [path, heading] of routes) {
+    const tab = await page.context().newPage();
+    const { preloads, unused } = await unusedPreloads(tab, path, () =>
+      expect(tab.getByRole("heading", { level: 1, name: heading })).toBeVisible(),
+    );
+    await tab.close();
+    expect(preloads.length, path).toBeGreaterThan(0);
+    expect(unused, path).toEqual([]);
+    // Started without the router, as a cold /sign_in is.
+    const names = chunkNamesOf();
+    expect(
+      preloads.map((file) => names.get(file)),
+      path,
+    ).not.toContain("app-framework");
+  }
+});
+
 test("a cold signed-in page runs every script its page preloads", async ({ page }) => {
   await signIn(page);
   const { conversations } = await apiGet<{ conversations: { id: string }[] }>(page, "/app/conversations.json", {

@@ -1,5 +1,5 @@
 import type { Plugin, Rolldown } from "vite";
-import { isSignedOutPath } from "../src/features/auth/signed-out-pages.ts";
+import { isLinkPagePath, startsWithoutRouter } from "../src/features/auth/signed-out-pages.ts";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -13,6 +13,8 @@ const PAGES_DIR = "pages";
 const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=(.+)$/;
 const APP_START = /[\\/]src[\\/]app\.tsx$/;
 const SIGNED_OUT_START = /[\\/]src[\\/]signed-out-app\.tsx$/;
+/** A mailed link's page as a cold load draws it without the router: `src/standalone/reset_password.tsx`. */
+const LINK_PAGE_START = /[\\/]src[\\/]standalone[\\/]([^\\/]+)\.tsx$/;
 
 /**
  * The address pattern of a route file: `_app/conversations/$conversationId` → `/conversations/:`.
@@ -62,6 +64,14 @@ export function routePages(): Plugin {
             continue;
           byFile.set(match[1], (byFile.get(match[1]) ?? new Set()).add(chunk.fileName));
         }
+      // The chunk of each mailed link's page as the cold load draws it, by address.
+      const linkPages = new Map<string, string>();
+      for (const chunk of chunks)
+        for (const id of chunk.moduleIds) {
+          const name = LINK_PAGE_START.exec(id)?.[1];
+          if (name) linkPages.set(`/${name}`, chunk.fileName);
+        }
+
       // A layout (`_app/route`) draws around every route of its folder.
       const isLayout = (file: string) => file === "route" || file.endsWith("/route");
       const routes = new Map<string, string[]>();
@@ -76,9 +86,14 @@ export function routePages(): Plugin {
       const source = String(html.source);
       const pages: Record<string, string> = {};
       for (const [pattern, files] of [...routes].sort(([a], [b]) => a.localeCompare(b))) {
-        // A cold /sign_in or /sign_up starts without the router (src/main.tsx); other pages with the
-        // app, whose files run first.
-        const start = isSignedOutPath(pattern) ? [signedOut.fileName] : [app.fileName, ...files];
+        // A cold /sign_in, /sign_up or mailed link's page starts without the router (src/main.tsx), a link
+        // page with its own chunk; other pages with the app, whose files run first.
+        const start = startsWithoutRouter(pattern) ? [signedOut.fileName] : [app.fileName, ...files];
+        if (isLinkPagePath(pattern)) {
+          const linkPage = linkPages.get(pattern);
+          if (!linkPage) this.error(`${pattern} has no page in src/standalone/ for a cold load`);
+          start.push(linkPage);
+        }
         const needed = [...loadedWith(bundle, start)].filter((file) => !inIndex.has(file));
         const links = needed.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join("");
         const name = `${PAGES_DIR}/${pattern === "/" ? "index" : pattern.slice(1).replaceAll("/", "-").replaceAll(":", "_")}.html`;

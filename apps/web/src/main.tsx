@@ -1,4 +1,4 @@
-import { isSignedOutPath } from "./features/auth/signed-out-pages.ts";
+import { startsWithoutRouter } from "./features/auth/signed-out-pages.ts";
 import { startErrorTracking } from "./lib/error-tracking/error-tracking.ts";
 import "./styles.css";
 
@@ -11,14 +11,15 @@ zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: t
 // Errors are caught from the first line; the SDK itself loads after the first paint, if configured.
 void startErrorTracking();
 
-// Two ways in. A cold load of /sign_in or /sign_up draws the page without the router (React and the
-// page's own code, signed-out-app.tsx); every other address starts the app (app.tsx). Either import()
-// fetches its module with everything under it in parallel, so the entry stays this small.
+// Two ways in. A cold load of /sign_in, /sign_up or a mailed link's page draws the page without the
+// router (React and the page's own code, signed-out-app.tsx); every other address starts the app
+// (app.tsx). Either import() fetches its module with everything under it in parallel, so the entry
+// stays this small.
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
-if (isSignedOutPath(window.location.pathname)) {
+if (startsWithoutRouter(window.location.pathname)) {
   void import("./signed-out-app.tsx").then((module) => module.startSignedOut(container));
 } else {
   void import("./app.tsx").then((module) => module.startApp(container));

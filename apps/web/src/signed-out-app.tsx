@@ -3,13 +3,16 @@ import { Component, type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { StandaloneAuthPages } from "./features/auth/components/standalone-auth-pages.tsx";
+import { drawnWithoutRouter, startsWithoutRouter } from "./features/auth/signed-out-pages.ts";
 import { DeferredToaster } from "./lib/deferred-toaster.tsx";
 import { readSession } from "./lib/session-cookie.ts";
 import { LazyErrorScreen } from "./routes/-lazy-feedback.tsx";
+import { LINK_PAGES } from "./standalone/link-pages.ts";
 
-// A cold load of /sign_in or /sign_up: the page with React alone. The router, the route tree and
-// everything a signed-in page needs (about 47 KB gzip before any screen) come once the visitor has
-// signed in, and the page stays up until the next one is ready.
+// A cold load of /sign_in, /sign_up or a mailed link's page (features/auth/signed-out-pages.ts): the page
+// with React alone. The router, the route tree and everything a signed-in page needs (about 47 KB gzip
+// before any screen) come once the visitor goes on into the app, and the page stays up until the next
+// one is ready.
 
 type BoundaryState = { failed: boolean; error: unknown };
 
@@ -28,8 +31,10 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
 }
 
 export function startSignedOut(container: HTMLElement): void {
-  // Signed in already: the app's guard sends the visitor on (routes/(auth)/route.tsx).
-  if (isSessionValid(readSession())) {
+  // Signed in already: the app's guard sends the visitor on from the sign-in pages (routes/(auth)/route.tsx),
+  // and an invitation's page needs the app to tell who is signed in.
+  const { pathname } = window.location;
+  if (startsWithoutRouter(pathname) && !drawnWithoutRouter(pathname, isSessionValid(readSession()))) {
     void import("./app.tsx").then((app) => app.startApp(container));
     return;
   }
@@ -54,7 +59,7 @@ export function startSignedOut(container: HTMLElement): void {
     <StrictMode>
       <ThemeProvider>
         <PageErrorBoundary>
-          <StandaloneAuthPages enterApp={enterApp} />
+          <StandaloneAuthPages enterApp={enterApp} linkPages={LINK_PAGES} />
         </PageErrorBoundary>
         <DeferredToaster />
       </ThemeProvider>

@@ -8,6 +8,7 @@ export * from "./ai-employees/outcomes.ts";
 export * from "./ai-employees/presets.ts";
 export * from "./ai-employees/search.ts";
 export * from "./auth/credentials.ts";
+export * from "./auth/link-messages.ts";
 export * from "./auth/oauth.ts";
 export * from "./auth/password-policy.ts";
 export * from "./auth/password-reset.ts";

@@ -11,9 +11,6 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const FORGOT_PASSWORD_MESSAGE =
   "If that address has an account, we have sent it a link to choose a new password. The link works for 30 minutes.";
 
-/** A reset link that was used, expired or never existed: the reset page says so and offers a new one. */
-export const RESET_LINK_INVALID = "This link has expired or was already used. Ask for a new one.";
-
 /** `POST /users/password.json`: `{ user: { email } }`. */
 export const forgotPasswordFormSchema = z.object({ email: emailField });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
@@ -51,9 +48,3 @@ export const resetPasswordRequestSchema = z.object({
 
 /** `PUT /users/password.json` → 200. The user signs in afresh (no tokens are given here). */
 export const resetPasswordResponseSchema = z.object({ email: z.string() });
-
-/**
- * The reset of an account with two-factor sign-in needs a code too: without one (or with a wrong one)
- * the answer is 422 with this error, and the page asks for it.
- */
-export const TWO_FACTOR_CODE_REQUIRED = "two_factor_required";

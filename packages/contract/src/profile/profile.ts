@@ -43,7 +43,6 @@ export const emailConfirmationRequestSchema = z.object({
   token: z.string({ error: messages.required }).min(1, { error: messages.required }).max(200),
 });
 export const emailConfirmationResponseSchema = z.object({ email: z.string() });
-export const EMAIL_LINK_INVALID = "This link has expired, was already used, or the address was taken meanwhile.";
 
 /** `PUT /app/profile/password.json`: every other session is signed out. */
 export const passwordChangeSchema = z

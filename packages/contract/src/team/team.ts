@@ -13,9 +13,6 @@ export const INVITATIONS_PER_HOUR = 30;
 export const LAST_OWNER_ERROR = "A company needs at least one owner: make someone else an owner first";
 export const OWNER_ROLE_REQUIRED = "Only an owner can give, change or take away the owner role";
 export const ALREADY_A_MEMBER = "Is already a member of this company";
-export const INVITATION_INVALID = "This invitation has expired, was revoked or was already used.";
-export const INVITATION_OTHER_EMAIL =
-  "This invitation is for another email address. Sign out, then open the link again.";
 
 const roleField = z.enum(COMPANY_ROLES, { error: `Must be one of ${COMPANY_ROLES.join(", ")}` });
 

@@ -68,15 +68,3 @@ export async function revokeOtherSessions(queryClient: QueryClient): Promise<num
   await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });
   return revoked;
 }
-
-/**
- * `POST /users/email_confirmation.json` with the token from the link sent to the new address. Works
- * signed in or out (the token is the proof), so it goes without the session: a refusal must not sign out.
- */
-export function confirmEmail(token: string): Promise<{ email: string }> {
-  return apiRequest<{ email: string }>("/users/email_confirmation.json", {
-    method: "POST",
-    authenticated: false,
-    body: { token },
-  });
-}

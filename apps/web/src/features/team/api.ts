@@ -1,11 +1,10 @@
-import type { Company, CompanyRole, Invitation, InvitationCreate, Member } from "@foreman/contract";
+import type { CompanyRole, Invitation, InvitationCreate, Member } from "@foreman/contract";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "#web/lib/api-client.ts";
-import { lookupInvitation } from "#web/lib/invitation-lookup.ts";
 import { meQueryKey } from "#web/lib/me.ts";
 
-// Settings → Team: the company's members and its invitations; and an invitation link's page, which
-// works signed in or out.
+// Settings → Team: the company's members and its invitations. An invitation link's page has its own
+// calls (invitation-api.ts, lib/invitation-lookup.ts).
 
 const scoped = (companyId: string) => ({ companyScoped: true as const, companyId });
 const memberPath = (id: string) => `/app/members/${encodeURIComponent(id)}.json`;
@@ -14,7 +13,6 @@ const invitationPath = (id: string) => `/app/invitations/${encodeURIComponent(id
 export const teamKeys = {
   members: (companyId: string) => ["members", companyId] as const,
   invitations: (companyId: string) => ["invitations", companyId] as const,
-  invitation: (token: string) => ["invitation", token] as const,
 };
 
 /** `GET /app/members.json`: owners, then admins, then members; everyone in the company reads it. */
@@ -71,23 +69,3 @@ export const invalidateMembers = (queryClient: QueryClient, companyId: string, {
 
 export const invalidateInvitations = (queryClient: QueryClient, companyId: string) =>
   queryClient.invalidateQueries({ queryKey: teamKeys.invitations(companyId) });
-
-/** `POST /invitations/lookup.json`: what the invitation page shows; a dead link fails with 410. */
-export function invitationPreviewQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: teamKeys.invitation(token),
-    queryFn: ({ signal }) => lookupInvitation(token, signal),
-    // The page is read once; a refetch on focus could turn a just-accepted invitation into "expired".
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
-}
-
-/** `POST /app/invitations/accept.json` (signed in, with the invited address): the company joined. */
-export async function acceptInvitation(token: string): Promise<Company> {
-  const { company } = await apiRequest<{ company: Company }>("/app/invitations/accept.json", {
-    method: "POST",
-    body: { token },
-  });
-  return company;
-}

@@ -2,13 +2,13 @@ import { parseRedirectSearch } from "@foreman/contract";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SignInPage } from "#web/features/auth/components/sign-in-page.tsx";
 import { postAuthDestination } from "#web/features/auth/safe-redirect.ts";
-import { SIGNED_OUT_TITLES } from "#web/features/auth/signed-out-pages.ts";
+import { STANDALONE_TITLES } from "#web/features/auth/signed-out-pages.ts";
 
 // Reached from inside the app (sign-out, an expired session). A cold load of /sign_in starts without
 // the router and draws the same page (src/signed-out-app.tsx).
 export const Route = createFileRoute("/(auth)/sign_in")({
   validateSearch: parseRedirectSearch,
-  head: () => ({ meta: [{ title: SIGNED_OUT_TITLES["/sign_in"] }] }),
+  head: () => ({ meta: [{ title: STANDALONE_TITLES["/sign_in"] }] }),
   component: SignInRoute,
 });
 

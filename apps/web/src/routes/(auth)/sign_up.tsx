@@ -2,7 +2,7 @@ import { parseRedirectSearch, type RedirectSearch } from "@foreman/contract";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { SignUpPage } from "#web/features/auth/components/sign-up-page.tsx";
 import { postAuthDestination } from "#web/features/auth/safe-redirect.ts";
-import { SIGNED_OUT_TITLES } from "#web/features/auth/signed-out-pages.ts";
+import { STANDALONE_TITLES } from "#web/features/auth/signed-out-pages.ts";
 import { acceptInvitationHref } from "#web/lib/invitation-links.ts";
 import { linkTokenFrom } from "#web/lib/token-search.ts";
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute("/(auth)/sign_up")({
     const token = linkTokenFrom(search.invitation_token);
     return token ? { ...parseRedirectSearch(search), invitation_token: token } : parseRedirectSearch(search);
   },
-  head: () => ({ meta: [{ title: SIGNED_OUT_TITLES["/sign_up"] }] }),
+  head: () => ({ meta: [{ title: STANDALONE_TITLES["/sign_up"] }] }),
   component: SignUpRoute,
 });
 

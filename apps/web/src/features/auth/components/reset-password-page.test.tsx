@@ -1,10 +1,10 @@
 import { RESET_LINK_INVALID } from "@foreman/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { plainPageLink } from "#web/test/plain-page-link.tsx";
 import { ResetPasswordPage } from "./reset-password-page.tsx";
 
 let api: LocalApi;
@@ -20,11 +20,10 @@ const bodies = () => api.requests.filter((request) => request.method === "PUT").
 
 async function renderPage(token: string | undefined = TOKEN) {
   const user = userEvent.setup();
-  renderWithRouter(
+  render(
     <ThemeProvider>
-      <ResetPasswordPage token={token} />
+      <ResetPasswordPage token={token} renderLink={plainPageLink} />
     </ThemeProvider>,
-    { path: "/reset_password" },
   );
   await screen.findByRole("heading", { level: 1 });
   return {

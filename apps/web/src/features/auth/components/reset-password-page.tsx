@@ -1,24 +1,10 @@
-import {
-  RESET_LINK_INVALID,
-  type ResetPasswordForm,
-  resetPasswordFormSchema,
-  TWO_FACTOR_CODE_REQUIRED,
-} from "@foreman/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "@tanstack/react-router";
+import { RESET_LINK_INVALID } from "@foreman/contract";
 import { CircleCheck, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
 import { Button, buttonVariants } from "#web/components/ui/button.tsx";
-import {
-  describeError,
-  isApiError,
-  isNetworkError,
-  NETWORK_ERROR_MESSAGE,
-  tooManyAttemptsMessage,
-} from "#web/lib/api-error.ts";
-import { resetPassword } from "../password-reset-api.ts";
+import type { RenderPageLink } from "#web/lib/page-link.ts";
+import { useDeferredForm } from "../use-deferred-form.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { AUTH_PAGE_LINK_CLASS } from "./auth-page-link.ts";
 import { ForgotPasswordLink } from "./forgot-password-link.tsx";
@@ -26,22 +12,18 @@ import { TextField } from "./text-field.tsx";
 
 // The page the reset mail links to (/reset_password?token=…): a new password, and for an account with
 // two-factor sign-in a code as well, asked for only once the server says so (the page cannot know it
-// before: the link must not tell whose account it is for).
+// before: the link must not tell whose account it is for). The form's engine comes on first use.
 
 type Stage = { kind: "form" } | { kind: "done"; email: string } | { kind: "invalid" };
 
-const FIELDS = ["password", "passwordConfirmation", "otpCode"] as const;
-type FieldName = (typeof FIELDS)[number];
+type ResetPasswordPageProps = {
+  /** From the link; missing means a broken link. */
+  token: string | undefined;
+  /** The router's links in the app, plain ones on a cold load (lib/page-link.ts). */
+  renderLink: RenderPageLink;
+};
 
-const WRONG_CODE = "That code did not work. Try again with a new code, or use one of your recovery codes.";
-
-/** A 422's field as the form names it: `user.password_confirmation` arrives camelized, under `user.`. */
-function formField(field: string): FieldName | null {
-  const name = field.split(".").pop() ?? field;
-  return (FIELDS as readonly string[]).includes(name) ? (name as FieldName) : null;
-}
-
-export function ResetPasswordPage({ token }: { token: string | undefined }) {
+export function ResetPasswordPage({ token, renderLink }: ResetPasswordPageProps) {
   const [stage, setStage] = useState<Stage>(token ? { kind: "form" } : { kind: "invalid" });
 
   if (stage.kind === "done") {
@@ -56,7 +38,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
             </p>
           </div>
           <Button asChild size="lg" className="w-full">
-            <Link to="/sign_in">Sign in</Link>
+            {renderLink({ to: "/sign_in", children: "Sign in" })}
           </Button>
         </div>
       </AuthLayout>
@@ -65,7 +47,11 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
   if (stage.kind === "invalid" || !token) {
     return (
-      <AuthLayout title="This link no longer works" description={RESET_LINK_INVALID} footer={<SignInFooter />}>
+      <AuthLayout
+        title="This link no longer works"
+        description={RESET_LINK_INVALID}
+        footer={<SignInFooter renderLink={renderLink} />}
+      >
         <div className="grid gap-5">
           <p className="text-muted-foreground text-sm leading-relaxed">
             A reset link works once, for 30 minutes. A new one replaces it: use the latest mail.
@@ -83,7 +69,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     <AuthLayout
       title="Choose a new password"
       description="At least 8 characters; a phrase of unrelated words works well."
-      footer={<SignInFooter />}
+      footer={<SignInFooter renderLink={renderLink} />}
     >
       <ResetPasswordFormView
         token={token}
@@ -94,15 +80,8 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   );
 }
 
-function SignInFooter() {
-  return (
-    <>
-      Remembered it?{" "}
-      <Link to="/sign_in" className={AUTH_PAGE_LINK_CLASS}>
-        Sign in
-      </Link>
-    </>
-  );
+function SignInFooter({ renderLink }: { renderLink: RenderPageLink }) {
+  return <>Remembered it? {renderLink({ to: "/sign_in", className: AUTH_PAGE_LINK_CLASS, children: "Sign in" })}</>;
 }
 
 type ResetPasswordFormViewProps = {
@@ -113,64 +92,35 @@ type ResetPasswordFormViewProps = {
 
 function ResetPasswordFormView({ token, onDone, onInvalid }: ResetPasswordFormViewProps) {
   const [needsCode, setNeedsCode] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema) });
+  // The engine reads these when the server answers, not when it was made.
+  const steps = useRef({ needsCode, onDone, onInvalid });
+  steps.current = { needsCode, onDone, onInvalid };
+  const loadEngine = useCallback(
+    () =>
+      import("../reset-password-engine.ts").then((module) =>
+        module.createResetPasswordEngine(token, {
+          needsCode: () => steps.current.needsCode,
+          askForCode: () => setNeedsCode(true),
+          onDone: (email) => steps.current.onDone(email),
+          onInvalid: () => steps.current.onInvalid(),
+        }),
+      ),
+    [token],
+  );
+  const { field, formError, submitting, formProps } = useDeferredForm(loadEngine, () => {});
+  const otpCode = field("otpCode");
 
   // The code field appears after a refusal: the cursor goes to it.
   useEffect(() => {
-    if (needsCode) setFocus("otpCode");
-  }, [needsCode, setFocus]);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    const otpCode = values.otpCode?.trim() || undefined;
-    if (needsCode && !otpCode) {
-      setError("otpCode", { type: "required", message: "Required" }, { shouldFocus: true });
-      return;
-    }
-    try {
-      const { email } = await resetPassword({
-        resetPasswordToken: token,
-        password: values.password,
-        passwordConfirmation: values.passwordConfirmation,
-        otpCode: needsCode ? otpCode : undefined,
-      });
-      onDone(email);
-    } catch (error) {
-      if (isNetworkError(error)) return setFormError(NETWORK_ERROR_MESSAGE);
-      if (!isApiError(error)) return setFormError(describeError(error));
-      if (error.status === 429) return setFormError(tooManyAttemptsMessage(error.retryAfterSeconds));
-      if (error.body.error === "invalid_token") return onInvalid();
-      if (error.body.error === TWO_FACTOR_CODE_REQUIRED) {
-        // Asked for the first time: the field appears. Asked again: the code given was refused.
-        if (needsCode) setError("otpCode", { type: "server", message: WRONG_CODE }, { shouldFocus: true });
-        else setNeedsCode(true);
-        return;
-      }
-      const details = error.body.details ?? [];
-      let placed = 0;
-      for (const detail of details) {
-        const field = formField(detail.field);
-        if (!field) continue;
-        setError(field, { type: "server", message: detail.message }, { shouldFocus: placed === 0 });
-        placed += 1;
-      }
-      if (placed === 0) setFormError(describeError(error));
-    }
-  });
+    if (needsCode) document.getElementById("reset-otp")?.focus();
+  }, [needsCode]);
 
   return (
     <AuthForm
       label="Choose a new password"
-      onSubmit={submit}
+      {...formProps}
       error={formError}
-      submitting={isSubmitting}
+      submitting={submitting}
       submitLabel="Change password"
       submittingLabel="Changing your password…"
     >
@@ -180,16 +130,14 @@ function ResetPasswordFormView({ token, onDone, onInvalid }: ResetPasswordFormVi
         type="password"
         autoComplete="new-password"
         autoFocus
-        error={errors.password?.message}
-        {...register("password")}
+        {...field("password")}
       />
       <TextField
         id="reset-password-confirmation"
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        error={errors.passwordConfirmation?.message}
-        {...register("passwordConfirmation")}
+        {...field("passwordConfirmation")}
       />
       {needsCode ? (
         <div className="grid gap-3">
@@ -206,9 +154,8 @@ function ResetPasswordFormView({ token, onDone, onInvalid }: ResetPasswordFormVi
             autoComplete="one-time-code"
             spellCheck={false}
             autoCapitalize="off"
-            error={errors.otpCode?.message}
-            aria-describedby={errors.otpCode ? "reset-otp-hint reset-otp-error" : "reset-otp-hint"}
-            {...register("otpCode")}
+            aria-describedby={otpCode.error ? "reset-otp-hint reset-otp-error" : "reset-otp-hint"}
+            {...otpCode}
           />
         </div>
       ) : null}

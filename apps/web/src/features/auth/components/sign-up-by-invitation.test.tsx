@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
 import { deleteSession, readSession } from "#web/lib/session-cookie.ts";
+import { LINK_PAGES } from "#web/standalone/link-pages.ts";
 import { type LocalApi, type RecordedRequest, sendJson, startLocalApi } from "#web/test/local-api.ts";
 import { StandaloneAuthPages } from "./standalone-auth-pages.tsx";
 
@@ -52,7 +53,7 @@ function renderAt(address: string) {
   const enterApp = vi.fn(async (_href?: string) => {});
   render(
     <ThemeProvider>
-      <StandaloneAuthPages enterApp={enterApp} />
+      <StandaloneAuthPages enterApp={enterApp} linkPages={LINK_PAGES} />
     </ThemeProvider>,
   );
   return { enterApp, user: userEvent.setup() };

@@ -1,8 +1,7 @@
-import type { InvitationPreview } from "@foreman/contract";
-import { useCallback, useEffect, useState } from "react";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
+import { useInvitationLookup } from "#web/lib/use-invitation-lookup.ts";
 import { AUTH_PAGE_LINK_CLASS, type RenderAuthPageLink } from "./auth-page-link.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
@@ -43,43 +42,10 @@ function SignInInstead({ renderLink }: { renderLink: RenderAuthPageLink }) {
   );
 }
 
-type Lookup =
-  | { state: "loading" }
-  | { state: "ready"; preview: InvitationPreview }
-  | { state: "failed"; dead: boolean; message: string };
-
 // The lookup's code (and the API client under it) is fetched only when an invitation link is opened:
 // a plain /sign_up stays as lean as before.
-const loadLookup = () => import("#web/lib/invitation-lookup.ts");
-
-/** `POST /invitations/lookup.json` for the page: what the link is for, or why it is dead. */
-function useInvitationLookup(token: string): [Lookup, () => void] {
-  const [lookup, setLookup] = useState<Lookup>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    // Retrying is a fresh lookup.
-    if (attempt > 0) setLookup({ state: "loading" });
-    loadLookup()
-      .then((module) => module.lookupInvitationOutcome(token))
-      .then(
-        (outcome) => {
-          if (!live) return;
-          setLookup(outcome.ok ? { state: "ready", preview: outcome.preview } : { state: "failed", ...outcome });
-        },
-        () => {
-          if (live) setLookup({ state: "failed", dead: false, message: LOOKUP_UNAVAILABLE });
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
-  return [lookup, useCallback(() => setAttempt((count) => count + 1), [])];
-}
-
-/** The page's code could not be fetched (offline, or a new version replaced the files). */
-const LOOKUP_UNAVAILABLE = "The page could not finish loading. Check your connection and try again.";
+const lookUp = (token: string) =>
+  import("#web/lib/invitation-lookup.ts").then((module) => module.lookupInvitationOutcome(token));
 
 const ROLE_NAMES = { owner: "an owner", admin: "an admin", member: "a member" } as const;
 
@@ -97,7 +63,7 @@ function InvitedSignUpPage({
   renderLink: RenderAuthPageLink;
   onSignedUp: () => void | Promise<void>;
 }) {
-  const [lookup, retry] = useInvitationLookup(token);
+  const [lookup, retry] = useInvitationLookup(token, lookUp);
 
   if (lookup.state === "loading") {
     return (

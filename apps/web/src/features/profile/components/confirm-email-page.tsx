@@ -1,15 +1,14 @@
 import { EMAIL_LINK_INVALID, isSessionValid } from "@foreman/contract";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { FormAlert } from "#web/components/feedback/form-alert.tsx";
 import { AuthLayout } from "#web/components/layout/auth-layout.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
+import type { RenderPageLink } from "#web/lib/page-link.ts";
 import { readSession } from "#web/lib/session-cookie.ts";
-import { confirmEmail } from "../api.ts";
+import { confirmEmail } from "../confirm-email-api.ts";
 
 // The page the confirmation mail links to (/confirm_email?token=…), signed in or out. The link is used
 // once: one call per token, shared by every render (StrictMode mounts twice) until it is tried again.
@@ -30,31 +29,38 @@ function confirmOnce(token: string): Promise<{ email: string }> {
 /** The link itself was refused (used, expired, address taken): trying again cannot help. */
 const isDeadLink = (error: unknown) => isApiError(error) && error.status === 422;
 
-export function ConfirmEmailPage({ token }: { token: string | undefined }) {
-  const queryClient = useQueryClient();
+type ConfirmEmailPageProps = {
+  /** From the link; missing means a broken link. */
+  token: string | undefined;
+  /** The router's links in the app, plain ones on a cold load (lib/page-link.ts). */
+  renderLink: RenderPageLink;
+  /** Once confirmed: whatever showed the old address (the shell, the profile) reads it again. */
+  onConfirmed?: () => void;
+};
+
+export function ConfirmEmailPage({ token, renderLink, onConfirmed }: ConfirmEmailPageProps) {
   const [result, setResult] = useState<Result>(() => (token ? { kind: "pending" } : { kind: "failed", error: null }));
   const signedIn = isSessionValid(readSession());
+  // The latest callback, without running the call again when it changes.
+  const confirmed = useRef(onConfirmed);
+  confirmed.current = onConfirmed;
 
-  const run = useCallback(
-    (value: string) => {
-      let current = true;
-      confirmOnce(value).then(
-        ({ email }) => {
-          if (!current) return;
-          setResult({ kind: "confirmed", email });
-          // Whatever showed the old address (the shell, the profile) reads it again.
-          void queryClient.invalidateQueries();
-        },
-        (error: unknown) => {
-          if (current) setResult({ kind: "failed", error });
-        },
-      );
-      return () => {
-        current = false;
-      };
-    },
-    [queryClient],
-  );
+  const run = useCallback((value: string) => {
+    let current = true;
+    confirmOnce(value).then(
+      ({ email }) => {
+        if (!current) return;
+        setResult({ kind: "confirmed", email });
+        confirmed.current?.();
+      },
+      (error: unknown) => {
+        if (current) setResult({ kind: "failed", error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => (token ? run(token) : undefined), [token, run]);
 
@@ -65,7 +71,9 @@ export function ConfirmEmailPage({ token }: { token: string | undefined }) {
     run(token);
   };
 
-  const onward = signedIn ? <Link to="/profile">Go to your profile</Link> : <Link to="/sign_in">Sign in</Link>;
+  const onward = signedIn
+    ? renderLink({ to: "/profile", children: "Go to your profile" })
+    : renderLink({ to: "/sign_in", children: "Sign in" });
 
   if (result.kind === "pending") {
     return (

@@ -1,11 +1,10 @@
 import { type Company, INVITATION_INVALID, INVITATION_OTHER_EMAIL } from "@foreman/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { screen, waitFor } from "@testing-library/react";
+import { render as renderUi, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { type LocalApi, type RecordedRequest, sendJson, startLocalApi } from "#web/test/local-api.ts";
-import { renderWithRouter } from "#web/test/render-with-router.tsx";
+import { plainPageLink } from "#web/test/plain-page-link.tsx";
 import { AcceptInvitationPage, type InvitationViewer } from "./accept-invitation-page.tsx";
 
 let api: LocalApi;
@@ -40,18 +39,21 @@ beforeEach(() => {
   };
 });
 
+/** Who opened the link; signed in, the test's own join and sign-out. */
+type Viewer = Exclude<InvitationViewer, { state: "signed_in" }> | { state: "signed_in"; email: string };
+
 /** `token: null`: a link without one. */
-function render(viewer: InvitationViewer, { token = TOKEN }: { token?: string | null } = {}) {
+function render(viewer: Viewer, { token = TOKEN }: { token?: string | null } = {}) {
   const onJoined = vi.fn(async (_company: Company) => {});
   const onSignOut = vi.fn(async () => {});
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithRouter(
+  renderUi(
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <AcceptInvitationPage token={token ?? undefined} viewer={viewer} onJoined={onJoined} onSignOut={onSignOut} />
-      </QueryClientProvider>
+      <AcceptInvitationPage
+        token={token ?? undefined}
+        viewer={viewer.state === "signed_in" ? { ...viewer, onJoined, onSignOut } : viewer}
+        renderLink={plainPageLink}
+      />
     </ThemeProvider>,
-    { path: `/accept_invitation?token=${TOKEN}` },
   );
   return { onJoined, onSignOut, user: userEvent.setup() };
 }

@@ -5,8 +5,6 @@ import {
   INVITATION_OTHER_EMAIL,
   type InvitationPreview,
 } from "@foreman/contract";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { LogIn, LogOut, UserPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { FormAlert } from "#web/components/feedback/form-alert.tsx";
@@ -17,57 +15,62 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { describeError, isApiError } from "#web/lib/api-error.ts";
 import { acceptInvitationHref } from "#web/lib/invitation-links.ts";
+import { lookupInvitationOutcome } from "#web/lib/invitation-lookup.ts";
+import type { RenderPageLink } from "#web/lib/page-link.ts";
+import { useInvitationLookup } from "#web/lib/use-invitation-lookup.ts";
 import { initials } from "#web/lib/utils.ts";
-import { acceptInvitation, invitationPreviewQueryOptions } from "../api.ts";
+import { acceptInvitation } from "../invitation-api.ts";
 import { ROLE_LABELS, roleWithArticle } from "../team-rules.ts";
 
 // An invitation link's page (`/accept_invitation?token=…`), signed in or out. It shows what the link is
 // for, then the one way on: join (signed in with the invited address), sign out (another address), sign
 // in (the address has an account) or create the account (it has none).
 
+/** What a signed-in viewer can do. */
+export type SignedInActions = {
+  /** After joining: select the company and go in. */
+  onJoined: (company: Company) => Promise<void>;
+  onSignOut: () => Promise<void>;
+};
+
 /** Who opened the link, as the route knows it. */
 export type InvitationViewer =
   | { state: "signed_out" }
   | { state: "loading" }
-  | { state: "signed_in"; email: string }
+  | ({ state: "signed_in"; email: string } & SignedInActions)
   | { state: "error"; error: unknown; retry: () => void };
 
 type AcceptInvitationPageProps = {
   /** From the link; missing means a broken link. */
   token: string | undefined;
   viewer: InvitationViewer;
-  /** After joining: select the company and go in. */
-  onJoined: (company: Company) => Promise<void>;
-  onSignOut: () => Promise<void>;
+  /** The router's links in the app, plain ones on a cold load (lib/page-link.ts). */
+  renderLink: RenderPageLink;
 };
 
-/** A 410 from lookup or accept: the link is dead (expired, revoked or used). */
-const isDeadLink = (error: unknown) => isApiError(error) && error.status === 410;
+export function AcceptInvitationPage({ token, viewer, renderLink }: AcceptInvitationPageProps) {
+  const [lookup, retry] = useInvitationLookup(token, lookupInvitationOutcome);
 
-export function AcceptInvitationPage({ token, viewer, onJoined, onSignOut }: AcceptInvitationPageProps) {
-  const query = useQuery({ ...invitationPreviewQueryOptions(token ?? ""), enabled: Boolean(token) });
-  const preview = query.data;
-
-  if (!token || (query.error && isDeadLink(query.error))) {
+  if (!token || (lookup.state === "failed" && lookup.dead)) {
     return (
       <InvitationLayout title="This invitation can't be used">
         <p role="alert" className="text-muted-foreground">
-          {(isApiError(query.error) && query.error.body.errorDescription) || INVITATION_INVALID}
+          {lookup.state === "failed" ? lookup.message : INVITATION_INVALID}
         </p>
         <p className="text-muted-foreground text-sm">Ask whoever invited you to send the invitation again.</p>
-        <LeaveLink signedIn={viewer.state === "signed_in"} />
+        <LeaveLink signedIn={viewer.state === "signed_in"} renderLink={renderLink} />
       </InvitationLayout>
     );
   }
-  if (query.error) {
+  if (lookup.state === "failed") {
     return (
       <InvitationLayout title="Your invitation">
-        <FormAlert message={`Couldn't load the invitation. ${describeError(query.error)}`} />
-        <TryAgainButton onRetry={() => void query.refetch()} />
+        <FormAlert message={`Couldn't load the invitation. ${lookup.message}`} />
+        <TryAgainButton onRetry={retry} />
       </InvitationLayout>
     );
   }
-  if (!preview) {
+  if (lookup.state === "loading") {
     return (
       <InvitationLayout title="Your invitation">
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
@@ -77,6 +80,7 @@ export function AcceptInvitationPage({ token, viewer, onJoined, onSignOut }: Acc
       </InvitationLayout>
     );
   }
+  const { preview } = lookup;
   return (
     <InvitationLayout
       title={`Join ${preview.companyName}`}
@@ -87,7 +91,7 @@ export function AcceptInvitationPage({ token, viewer, onJoined, onSignOut }: Acc
       }
     >
       <InvitationFacts preview={preview} />
-      <NextStep token={token} preview={preview} viewer={viewer} onJoined={onJoined} onSignOut={onSignOut} />
+      <NextStep token={token} preview={preview} viewer={viewer} renderLink={renderLink} />
     </InvitationLayout>
   );
 }
@@ -146,14 +150,12 @@ function NextStep({
   token,
   preview,
   viewer,
-  onJoined,
-  onSignOut,
+  renderLink,
 }: {
   token: string;
   preview: InvitationPreview;
   viewer: InvitationViewer;
-  onJoined: (company: Company) => Promise<void>;
-  onSignOut: () => Promise<void>;
+  renderLink: RenderPageLink;
 }) {
   if (viewer.state === "loading") {
     return (
@@ -173,9 +175,15 @@ function NextStep({
   }
   if (viewer.state === "signed_in") {
     return sameAddress(viewer.email, preview.email) ? (
-      <JoinButton token={token} preview={preview} onJoined={onJoined} onSignOut={onSignOut} />
+      <JoinButton
+        token={token}
+        preview={preview}
+        onJoined={viewer.onJoined}
+        onSignOut={viewer.onSignOut}
+        renderLink={renderLink}
+      />
     ) : (
-      <OtherAddress message={INVITATION_OTHER_EMAIL} signedInAs={viewer.email} onSignOut={onSignOut} />
+      <OtherAddress message={INVITATION_OTHER_EMAIL} signedInAs={viewer.email} onSignOut={viewer.onSignOut} />
     );
   }
   // Signed out: with an account, sign in and come back here; without, sign up with the address fixed.
@@ -185,10 +193,16 @@ function NextStep({
         {preview.email} already has a Foreman account. Sign in with it to join {preview.companyName}.
       </p>
       <Button asChild size="lg" className="w-full">
-        <Link to="/sign_in" search={{ redirect: acceptInvitationHref(token) }}>
-          <LogIn aria-hidden />
-          Sign in to accept
-        </Link>
+        {renderLink({
+          to: "/sign_in",
+          redirect: acceptInvitationHref(token),
+          children: (
+            <>
+              <LogIn aria-hidden />
+              Sign in to accept
+            </>
+          ),
+        })}
       </Button>
     </div>
   ) : (
@@ -197,10 +211,16 @@ function NextStep({
         Create your account for {preview.email} to join {preview.companyName} as {roleWithArticle(preview.role)}.
       </p>
       <Button asChild size="lg" className="w-full">
-        <Link to="/sign_up" search={{ invitation_token: token }}>
-          <UserPlus aria-hidden />
-          Create your account
-        </Link>
+        {renderLink({
+          to: "/sign_up",
+          invitationToken: token,
+          children: (
+            <>
+              <UserPlus aria-hidden />
+              Create your account
+            </>
+          ),
+        })}
       </Button>
     </div>
   );
@@ -211,12 +231,8 @@ function JoinButton({
   preview,
   onJoined,
   onSignOut,
-}: {
-  token: string;
-  preview: InvitationPreview;
-  onJoined: (company: Company) => Promise<void>;
-  onSignOut: () => Promise<void>;
-}) {
+  renderLink,
+}: SignedInActions & { token: string; preview: InvitationPreview; renderLink: RenderPageLink }) {
   const [joining, setJoining] = useState(false);
   const [refusal, setRefusal] = useState<{ status: number; message: string } | null>(null);
 
@@ -237,7 +253,7 @@ function JoinButton({
     <div className="grid gap-3">
       <FormAlert message={refusal?.message} />
       {refusal?.status === 410 ? (
-        <LeaveLink signedIn />
+        <LeaveLink signedIn renderLink={renderLink} />
       ) : (
         <Button size="lg" className="w-full" disabled={joining} onClick={() => void join()}>
           {joining ? <Spinner /> : null}
@@ -284,10 +300,12 @@ function OtherAddress({
 }
 
 /** Away from a dead link: into the app ("/" leads on to the dashboard), or to sign in. */
-function LeaveLink({ signedIn }: { signedIn: boolean }) {
+function LeaveLink({ signedIn, renderLink }: { signedIn: boolean; renderLink: RenderPageLink }) {
   return (
     <Button asChild variant="outline" className="w-full">
-      {signedIn ? <Link to="/">Go to your dashboard</Link> : <Link to="/sign_in">Sign in</Link>}
+      {signedIn
+        ? renderLink({ to: "/", children: "Go to your dashboard" })
+        : renderLink({ to: "/sign_in", children: "Sign in" })}
     </Button>
   );
 }
