@@ -55,7 +55,9 @@ test("the reports show what the API gives for the month, with every chart drawn"
   expect(monthly.funnel[0]?.count, "the seeded month has leads").toBeGreaterThan(0);
   await expectFigures(page, monthly);
 
+  // A chart draws as it nears the screen: each is scrolled to, as a reader would.
   for (const name of ["sales", "leads", "channels", "orders"]) {
+    await report(page, name).scrollIntoViewIfNeeded();
     await expect(report(page, name).locator("svg.recharts-surface")).toBeVisible();
   }
   // Each chart has a name, and its figures as a table for screen readers.
@@ -129,6 +131,9 @@ test("a phone-width run is usable: one column, charts drawn, no sideways scroll"
   await expect(funnel).toBeVisible();
   await expect(sales.locator("svg.recharts-surface")).toBeVisible();
   await expectStacked(funnel, sales);
+  // A chart far below the screen is not drawn until it is scrolled near.
+  await expect(report(page, "orders").getByTestId("chart-slot")).toBeAttached();
+  await expect(report(page, "orders").locator("svg.recharts-surface")).toHaveCount(0);
   await report(page, "orders").scrollIntoViewIfNeeded();
   await expect(report(page, "orders").locator("svg.recharts-surface")).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -7,7 +7,7 @@
 //   npm run bench -- lighthouse [mobile|desktop] [route,route…]     LH_RUNS=3 takes the median of 3 runs.
 // The full reports go to node_modules/.cache/lighthouse/<preset>/<route>.json. LH_BASE_URL=http://… measures
 // a server already running with the demo data (its rate limit raised) instead of starting one.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -82,6 +82,17 @@ async function demoIds(base) {
     call: first(calls.calls, "call").id,
     article: first(help.sections[0]?.articles, "help article").slug,
   };
+}
+
+/** The port Chromium chose for its DevTools, from the first line of the profile's DevToolsActivePort. */
+async function devToolsPortOf(profileDir) {
+  const file = path.join(profileDir, "DevToolsActivePort");
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const port = existsSync(file) ? Number.parseInt(readFileSync(file, "utf8").split("\n")[0] ?? "", 10) : 0;
+    if (port > 0) return port;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Chromium wrote no DevTools port to ${file}`);
 }
 
 const fill = (route, ids) => route.replace(/:(\w+)/g, (_, name) => ids[name]);
@@ -160,13 +171,15 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
   const { child } = external
     ? { child: null }
     : await startServer({ port, dataDir, env: { RATE_LIMIT_MAX: "100000" } });
-  const debuggingPort = port + 1000 + (external ? 1 : 0);
   // A persistent context is the browser's default one, the context Lighthouse opens its tabs in, so the
   // session cookie set here is the one Lighthouse's page sends.
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: ensureChromium(),
-    args: [...CHROMIUM_ARGS, "--disable-gpu", `--remote-debugging-port=${debuggingPort}`],
+    // Port 0: Chromium takes a free port and writes it in the profile. A fixed one let two runs at once
+    // (two worktrees, or a bench beside a helper's) drive each other's browser.
+    args: [...CHROMIUM_ARGS, "--disable-gpu", "--remote-debugging-port=0"],
   });
+  const debuggingPort = await devToolsPortOf(profileDir);
   const all = {};
   try {
     const base = external ?? `http://127.0.0.1:${port}`;

@@ -24,7 +24,8 @@ function typedOffset(minutes: number): string {
   return `utc${minutes < 0 ? "-" : "+"}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, "0")}` : ""}`;
 }
 
-function optionOf(zone: string, now: Date): TimeZoneOption {
+/** One zone as the list shows it. */
+export function timeZoneOption(zone: string, now: Date = new Date()): TimeZoneOption {
   const offset = timeZoneOffsetLabel(zone, now);
   const label = timeZoneLabel(zone);
   const typed = typedOffset(timeZoneOffsetMinutes(zone, now));
@@ -41,7 +42,7 @@ export function timeZoneOptions(now: Date = new Date(), current?: string): TimeZ
   const zones = new Set(Intl.supportedValuesOf("timeZone"));
   zones.delete(DEFAULT_TIME_ZONE);
   if (current && current !== DEFAULT_TIME_ZONE) zones.add(current);
-  return [DEFAULT_TIME_ZONE, ...[...zones].sort()].map((zone) => optionOf(zone, now));
+  return [DEFAULT_TIME_ZONE, ...[...zones].sort()].map((zone) => timeZoneOption(zone, now));
 }
 
 /** The options whose name or offset holds every word typed ("buenos aires", "utc-3"); all for nothing typed. */

@@ -1,6 +1,6 @@
 import type { ConversationListItem } from "@foreman/contract";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { renderWithRouter } from "#web/test/render-with-router.tsx";
 import { InboxRow } from "../inbox/components/inbox-row.tsx";
 import { ConversationsList } from "./conversations-list.tsx";
@@ -26,22 +26,32 @@ const item = (extra: Partial<ConversationListItem> = {}): ConversationListItem =
 });
 
 describe("an email conversation in the lists", () => {
-  it("shows its subject in the table and on the phone's cards; other channels show none", async () => {
-    renderWithRouter(
-      <ConversationsList
-        conversations={[
-          item(),
-          item({ id: "c2", channel: "whatsapp", subject: "Not shown", customer: null, displayId: 43 }),
-        ]}
-      />,
-    );
+  const twoConversations = [
+    item(),
+    item({ id: "c2", channel: "whatsapp", subject: "Not shown", customer: null, displayId: 43 }),
+  ];
+
+  it("shows its subject in the table; other channels show none", async () => {
+    renderWithRouter(<ConversationsList conversations={twoConversations} />);
     const rows = await screen.findAllByTestId("conversation-row");
     expect(within(rows[0]!).getByTestId("channel-icon")).toHaveAttribute("data-channel", "email");
     expect(within(rows[0]!).getByTestId("conversation-subject")).toHaveTextContent(
       "Subject: Pallet prices for the Lyon warehouse",
     );
     expect(within(rows[1]!).queryByTestId("conversation-subject")).not.toBeInTheDocument();
-    const cards = screen.getAllByTestId("conversation-card");
+    // The table alone: the phone's cards are not drawn beside it.
+    expect(screen.queryByTestId("conversation-card")).not.toBeInTheDocument();
+  });
+
+  it("shows its subject on a phone's cards, and no table", async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    onTestFinished(() => {
+      window.innerWidth = width;
+    });
+    renderWithRouter(<ConversationsList conversations={twoConversations} />);
+    const cards = await screen.findAllByTestId("conversation-card");
+    expect(screen.queryByTestId("conversation-row")).not.toBeInTheDocument();
     const subject = within(cards[0]!).getByTestId("conversation-subject");
     expect(subject).toHaveTextContent("Pallet prices for the Lyon warehouse");
     // One line: the whole subject in its tooltip.

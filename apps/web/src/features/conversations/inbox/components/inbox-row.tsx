@@ -18,7 +18,7 @@ export const InboxRow = memo(function InboxRow({ item, selected, now }: InboxRow
   // An email conversation's subject (other channels have none).
   const subject = (item.channel === "email" && item.subject?.trim()) || null;
   return (
-    <li data-testid="inbox-row" data-id={item.id}>
+    <li className="skip-offscreen [--row-height:7.25rem]" data-testid="inbox-row" data-id={item.id}>
       <Link
         from="/inbox"
         to="/inbox"

@@ -116,7 +116,7 @@ function ActionItemsList({ state, canApprove }: { state: TaskState; canApprove: 
       ) : (
         <ul className="space-y-4" aria-label={`${label} action items`}>
           {tasks.map((task) => (
-            <li key={task.id}>
+            <li key={task.id} className="skip-offscreen [--row-height:34rem]">
               <ActionItemCard
                 task={task}
                 onResolve={state === "to_do" ? onResolve : undefined}

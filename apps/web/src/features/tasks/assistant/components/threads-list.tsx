@@ -28,7 +28,7 @@ export function ThreadsList({
   return (
     <ul className="flex-1 divide-y overflow-y-auto" aria-label="Threads" data-testid="threads-list">
       {threads.map((thread) => (
-        <li key={thread.id}>
+        <li key={thread.id} className="skip-offscreen [--row-height:5.75rem]">
           <ThreadRow thread={thread} selected={thread.id === selectedId} />
         </li>
       ))}
