@@ -62,6 +62,18 @@ export async function startLocalApi(): Promise<LocalApi> {
   return api;
 }
 
+/** The body of a granted `POST /oauth/token.json`, as the server sends it. */
+export function tokenGrant() {
+  return {
+    access_token: "tok",
+    token_type: "Bearer",
+    expires_in: 7200,
+    refresh_token: "ref",
+    scope: "",
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
 /**
  * A test file's local API, signed in: started once for the file, and before each test emptied of
  * routes and requests, with a fresh session and no toast left from the test before. The answer stands

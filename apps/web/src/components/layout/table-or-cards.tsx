@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { cn } from "#web/lib/utils.ts";
 import { useIsMobile } from "./use-mobile.ts";
 
 // A list drawn as a table where there is room and as cards where there is not. Only one of the two is
@@ -8,18 +9,29 @@ import { useIsMobile } from "./use-mobile.ts";
 const TABLE_MIN_WIDTH_PX = 56 * 16;
 
 type TableOrCardsProps = {
+  /** The table, drawn in the lists' card frame. */
   table: ReactNode;
+  /** The cards' list items, drawn as one spaced list. */
   cards: ReactNode;
+  tableClassName?: string;
   /** What decides: the list's own width (56rem), or the window's mobile breakpoint (768 px). */
   by: "list" | "window";
 };
 
-export function TableOrCards({ table, cards, by }: TableOrCardsProps) {
+export function TableOrCards({ table, cards, by, tableClassName }: TableOrCardsProps) {
   const ref = useRef<HTMLDivElement>(null);
   const listWide = useWidthAtLeast(ref, TABLE_MIN_WIDTH_PX);
   const windowWide = !useIsMobile();
   const wide = by === "list" ? listWide : windowWide;
-  return <div ref={ref}>{wide ? table : cards}</div>;
+  return (
+    <div ref={ref}>
+      {wide ? (
+        <div className={cn("rounded-xl border bg-card", tableClassName)}>{table}</div>
+      ) : (
+        <ul className="space-y-2">{cards}</ul>
+      )}
+    </div>
+  );
 }
 
 /** Whether the element is at least `minWidth` px wide, measured before the browser paints. */

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readSession } from "#web/lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
+import { type LocalApi, sendJson, startLocalApi, tokenGrant } from "#web/test/local-api.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
 let api: LocalApi;
@@ -88,15 +88,7 @@ describe("SignInForm", () => {
   });
 
   it("stores the session and hands over on success", async () => {
-    api.routes["POST /oauth/token.json"] = (_req, res) =>
-      sendJson(res, 200, {
-        access_token: "tok",
-        token_type: "Bearer",
-        expires_in: 7200,
-        refresh_token: "ref",
-        scope: "",
-        created_at: Math.floor(Date.now() / 1000),
-      });
+    api.routes["POST /oauth/token.json"] = (_req, res) => sendJson(res, 200, tokenGrant());
     const form = renderForm();
     await form.user.type(form.email(), "demo@example.com");
     await form.user.type(form.password(), "foreman-demo");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { deleteSession, writeSession } from "#web/lib/session-cookie.ts";
 import { LINK_PAGES } from "#web/standalone/link-pages.ts";
-import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
+import { type LocalApi, sendJson, startLocalApi, tokenGrant } from "#web/test/local-api.ts";
 import { StandaloneAuthPages } from "./standalone-auth-pages.tsx";
 
 let api: LocalApi;
@@ -66,15 +66,7 @@ describe("StandaloneAuthPages", () => {
   });
 
   it("goes on to the redirect once signed in", async () => {
-    api.routes["POST /oauth/token.json"] = (_req, res) =>
-      sendJson(res, 200, {
-        access_token: "tok",
-        token_type: "Bearer",
-        expires_in: 7200,
-        refresh_token: "ref",
-        scope: "",
-        created_at: Math.floor(Date.now() / 1000),
-      });
+    api.routes["POST /oauth/token.json"] = (_req, res) => sendJson(res, 200, tokenGrant());
     const { enterApp, user } = renderAt("/sign_in?redirect=%2Forders");
     await user.type(screen.getByLabelText("Email"), "demo@example.com");
     await user.type(screen.getByLabelText("Password"), "foreman-demo");
@@ -153,15 +145,7 @@ describe("StandaloneAuthPages: a mailed link's page", () => {
 
     it("signs in in place, then goes on into the app to accept it", async () => {
       api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, preview(true));
-      api.routes["POST /oauth/token.json"] = (_req, res) =>
-        sendJson(res, 200, {
-          access_token: "tok",
-          token_type: "Bearer",
-          expires_in: 7200,
-          refresh_token: "ref",
-          scope: "",
-          created_at: Math.floor(Date.now() / 1000),
-        });
+      api.routes["POST /oauth/token.json"] = (_req, res) => sendJson(res, 200, tokenGrant());
       const { enterApp, user } = renderAt("/accept_invitation?token=inv_1");
       expect(await screen.findByRole("heading", { name: "Join Northwind" })).toBeVisible();
       await waitFor(() => expect(document.title).toBe("Your invitation · Foreman"));

@@ -28,110 +28,104 @@ export function ConversationsList({ conversations, embed = false }: Conversation
     <TableOrCards
       by="list"
       table={
-        <div className="rounded-xl border bg-card">
-          <Table className="table-fixed">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-[28%] pl-4">Customer</TableHead>
-                <TableHead>Need</TableHead>
-                <TableHead className="w-32">Stage</TableHead>
-                <TableHead className="w-32 text-right">Deal size</TableHead>
-                <TableHead className="w-24">Status</TableHead>
-                <TableHead className="w-38 pr-4 text-right">Last activity</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {conversations.map((item) => (
-                <TableRow key={item.id} className="relative" data-testid="conversation-row" data-id={item.id}>
-                  <TableCell className="pl-4">
-                    <div className="flex items-center gap-3">
-                      <LazyTooltip content={CHANNEL_LABELS[item.channel]}>
-                        <span className="relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-background">
-                          <ChannelIcon channel={item.channel} />
+        <Table className="table-fixed">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="w-[28%] pl-4">Customer</TableHead>
+              <TableHead>Need</TableHead>
+              <TableHead className="w-32">Stage</TableHead>
+              <TableHead className="w-32 text-right">Deal size</TableHead>
+              <TableHead className="w-24">Status</TableHead>
+              <TableHead className="w-38 pr-4 text-right">Last activity</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {conversations.map((item) => (
+              <TableRow key={item.id} className="relative" data-testid="conversation-row" data-id={item.id}>
+                <TableCell className="pl-4">
+                  <div className="flex items-center gap-3">
+                    <LazyTooltip content={CHANNEL_LABELS[item.channel]}>
+                      <span className="relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-background">
+                        <ChannelIcon channel={item.channel} />
+                      </span>
+                    </LazyTooltip>
+                    <div className="min-w-0">
+                      {/* The link covers the whole row (after:inset-0), so the row is one target. */}
+                      <Link
+                        to="/conversations/$conversationId"
+                        params={{ conversationId: item.id }}
+                        search={search}
+                        className="block truncate font-medium outline-none after:absolute after:inset-0 focus-visible:underline"
+                      >
+                        {nameOf(item)}
+                      </Link>
+                      {item.customer?.organization ? (
+                        <span className="block truncate text-muted-foreground text-xs">
+                          {item.customer.organization}
                         </span>
-                      </LazyTooltip>
-                      <div className="min-w-0">
-                        {/* The link covers the whole row (after:inset-0), so the row is one target. */}
-                        <Link
-                          to="/conversations/$conversationId"
-                          params={{ conversationId: item.id }}
-                          search={search}
-                          className="block truncate font-medium outline-none after:absolute after:inset-0 focus-visible:underline"
-                        >
-                          {nameOf(item)}
-                        </Link>
-                        {item.customer?.organization ? (
-                          <span className="block truncate text-muted-foreground text-xs">
-                            {item.customer.organization}
-                          </span>
-                        ) : null}
-                        <SubjectText subject={subjectOf(item)} id={item.id} embed={embed} />
-                      </div>
+                      ) : null}
+                      <SubjectText subject={subjectOf(item)} id={item.id} embed={embed} />
                     </div>
-                  </TableCell>
-                  <TableCell>
-                    <NeedText need={item.lead?.need ?? null} id={item.id} embed={embed} />
-                  </TableCell>
-                  <TableCell>{item.lead ? <LeadStageBadge stage={item.lead.stage} /> : <Dash />}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{dealOf(item) ?? <Dash />}</TableCell>
-                  <TableCell>
-                    <ConversationStatusBadge status={item.status} />
-                  </TableCell>
-                  <TableCell className="pr-4 text-right text-muted-foreground">
-                    <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      }
-      cards={
-        <ul className="space-y-2">
-          {conversations.map((item) => (
-            <li key={item.id} data-testid="conversation-card" data-id={item.id}>
-              <Link
-                to="/conversations/$conversationId"
-                params={{ conversationId: item.id }}
-                search={search}
-                className={LIST_CARD_CLASS}
-              >
-                <ListCardContent>
-                  <div className="flex items-start justify-between gap-3">
-                    <span className="flex min-w-0 items-center gap-1.5">
-                      <ChannelIcon channel={item.channel} />
-                      <span className="truncate font-medium">{nameOf(item)}</span>
-                    </span>
-                    <span className="shrink-0 font-medium tabular-nums">{dealOf(item)}</span>
                   </div>
-                  {subjectOf(item) ? (
-                    <p
-                      className="truncate font-medium text-sm"
-                      title={subjectOf(item) ?? undefined}
-                      data-testid="conversation-subject"
-                    >
-                      <span className="sr-only">Subject: </span>
-                      {subjectOf(item)}
-                    </p>
-                  ) : null}
-                  {item.customer?.organization || item.lead?.need ? (
-                    <p className="truncate text-muted-foreground text-sm">
-                      {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ")}
-                    </p>
-                  ) : null}
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
-                    {item.lead ? <LeadStageBadge stage={item.lead.stage} /> : null}
-                    <ConversationStatusBadge status={item.status} />
-                    <span className="ml-auto">
-                      <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
-                    </span>
-                  </div>
-                </ListCardContent>
-              </Link>
-            </li>
-          ))}
-        </ul>
+                </TableCell>
+                <TableCell>
+                  <NeedText need={item.lead?.need ?? null} id={item.id} embed={embed} />
+                </TableCell>
+                <TableCell>{item.lead ? <LeadStageBadge stage={item.lead.stage} /> : <Dash />}</TableCell>
+                <TableCell className="text-right font-medium tabular-nums">{dealOf(item) ?? <Dash />}</TableCell>
+                <TableCell>
+                  <ConversationStatusBadge status={item.status} />
+                </TableCell>
+                <TableCell className="pr-4 text-right text-muted-foreground">
+                  <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       }
+      cards={conversations.map((item) => (
+        <li key={item.id} data-testid="conversation-card" data-id={item.id}>
+          <Link
+            to="/conversations/$conversationId"
+            params={{ conversationId: item.id }}
+            search={search}
+            className={LIST_CARD_CLASS}
+          >
+            <ListCardContent>
+              <div className="flex items-start justify-between gap-3">
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <ChannelIcon channel={item.channel} />
+                  <span className="truncate font-medium">{nameOf(item)}</span>
+                </span>
+                <span className="shrink-0 font-medium tabular-nums">{dealOf(item)}</span>
+              </div>
+              {subjectOf(item) ? (
+                <p
+                  className="truncate font-medium text-sm"
+                  title={subjectOf(item) ?? undefined}
+                  data-testid="conversation-subject"
+                >
+                  <span className="sr-only">Subject: </span>
+                  {subjectOf(item)}
+                </p>
+              ) : null}
+              {item.customer?.organization || item.lead?.need ? (
+                <p className="truncate text-muted-foreground text-sm">
+                  {[item.customer?.organization, item.lead?.need].filter(Boolean).join(" · ")}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+                {item.lead ? <LeadStageBadge stage={item.lead.stage} /> : null}
+                <ConversationStatusBadge status={item.status} />
+                <span className="ml-auto">
+                  <time dateTime={item.lastActivityAt}>{activityLabel(item.lastActivityAt, now)}</time>
+                </span>
+              </div>
+            </ListCardContent>
+          </Link>
+        </li>
+      ))}
     />
   );
 }

@@ -30,73 +30,67 @@ export function TasksTable({ tasks }: { tasks: readonly Task[] }) {
     <TableOrCards
       by="window"
       table={
-        <div className="rounded-xl border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="pl-4">Title</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Customer</TableHead>
-                <TableHead>Due</TableHead>
-                <TableHead className="pr-4">State</TableHead>
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="pl-4">Title</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Customer</TableHead>
+              <TableHead>Due</TableHead>
+              <TableHead className="pr-4">State</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {tasks.map((task) => (
+              <TableRow key={task.id} className="relative" data-testid="task-row" data-task-id={task.id}>
+                <TableCell className="max-w-[26rem] pl-4 font-medium">
+                  {/* The link covers the whole row (after:inset-0), so the row is one target. */}
+                  <TaskLink
+                    task={task}
+                    className="block truncate outline-none after:absolute after:inset-0 focus-visible:underline"
+                  >
+                    {task.title}
+                  </TaskLink>
+                </TableCell>
+                <TableCell>
+                  <ActionTypeBadge actionType={task.actionType} />
+                </TableCell>
+                <TableCell className="max-w-48 text-muted-foreground">
+                  <Customer task={task} />
+                </TableCell>
+                <TableCell>
+                  {/* Above the row's link, so pointing at the date can show its tooltip. */}
+                  <span className="relative z-10">
+                    <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
+                  </span>
+                </TableCell>
+                <TableCell className="pr-4">
+                  <TaskStateBadge state={task.state} />
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {tasks.map((task) => (
-                <TableRow key={task.id} className="relative" data-testid="task-row" data-task-id={task.id}>
-                  <TableCell className="max-w-[26rem] pl-4 font-medium">
-                    {/* The link covers the whole row (after:inset-0), so the row is one target. */}
-                    <TaskLink
-                      task={task}
-                      className="block truncate outline-none after:absolute after:inset-0 focus-visible:underline"
-                    >
-                      {task.title}
-                    </TaskLink>
-                  </TableCell>
-                  <TableCell>
-                    <ActionTypeBadge actionType={task.actionType} />
-                  </TableCell>
-                  <TableCell className="max-w-48 text-muted-foreground">
-                    <Customer task={task} />
-                  </TableCell>
-                  <TableCell>
-                    {/* Above the row's link, so pointing at the date can show its tooltip. */}
-                    <span className="relative z-10">
-                      <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
-                    </span>
-                  </TableCell>
-                  <TableCell className="pr-4">
-                    <TaskStateBadge state={task.state} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       }
-      cards={
-        <ul className="space-y-2">
-          {tasks.map((task) => (
-            <li key={task.id} data-testid="task-card" data-task-id={task.id}>
-              <TaskLink task={task} className={LIST_CARD_CLASS}>
-                <ListCardContent className="space-y-2">
-                  <p className="line-clamp-2 break-words font-medium">{task.title}</p>
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-muted-foreground text-xs">
-                    <ActionTypeBadge actionType={task.actionType} />
-                    <TaskStateBadge state={task.state} />
-                    <span>
-                      Due <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
-                    </span>
-                  </div>
-                  {task.conversation.customerName ? (
-                    <p className="truncate text-muted-foreground text-sm">{task.conversation.customerName}</p>
-                  ) : null}
-                </ListCardContent>
-              </TaskLink>
-            </li>
-          ))}
-        </ul>
-      }
+      cards={tasks.map((task) => (
+        <li key={task.id} data-testid="task-card" data-task-id={task.id}>
+          <TaskLink task={task} className={LIST_CARD_CLASS}>
+            <ListCardContent className="space-y-2">
+              <p className="line-clamp-2 break-words font-medium">{task.title}</p>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-muted-foreground text-xs">
+                <ActionTypeBadge actionType={task.actionType} />
+                <TaskStateBadge state={task.state} />
+                <span>
+                  Due <DueTime dueAt={task.dueAt} overdue={overdue(task)} />
+                </span>
+              </div>
+              {task.conversation.customerName ? (
+                <p className="truncate text-muted-foreground text-sm">{task.conversation.customerName}</p>
+              ) : null}
+            </ListCardContent>
+          </TaskLink>
+        </li>
+      ))}
     />
   );
 }
