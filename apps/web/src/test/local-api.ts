@@ -62,6 +62,32 @@ export async function startLocalApi(): Promise<LocalApi> {
   return api;
 }
 
+/** The session a granted token gives, as the browser stores it (the same "tok" as `tokenGrant`). */
+export function testSession() {
+  return {
+    accessToken: "tok",
+    tokenType: "Bearer",
+    expiresIn: 7200,
+    refreshToken: "ref",
+    scope: "",
+    createdAt: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** An invitation's preview (`POST /invitations/lookup.json`), as the server sends it. */
+export function invitationPreview(extra: object = {}) {
+  return {
+    company_name: "Northwind",
+    company_logo_url: null,
+    invited_by: "Dana Owens",
+    email: "sam@northwind.example",
+    role: "admin",
+    expires_at: "2026-12-04T10:00:00.000Z",
+    account_exists: false,
+    ...extra,
+  };
+}
+
 /** The body of a granted `POST /oauth/token.json`, as the server sends it. */
 export function tokenGrant() {
   return {
@@ -92,14 +118,7 @@ export function signedInLocalApi(): LocalApi {
   beforeEach(() => {
     live().reset();
     for (const item of getToasts()) removeToast(item.id);
-    writeSession({
-      accessToken: "tok",
-      tokenType: "Bearer",
-      expiresIn: 7200,
-      refreshToken: "ref",
-      scope: "",
-      createdAt: Math.floor(Date.now() / 1000),
-    });
+    writeSession(testSession());
   });
   return new Proxy({} as LocalApi, {
     get: (_, key) => Reflect.get(live(), key),

@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { writeSession } from "#web/lib/session-cookie.ts";
-import { type LocalApi, sendJson, startLocalApi } from "#web/test/local-api.ts";
+import { type LocalApi, sendJson, startLocalApi, testSession } from "#web/test/local-api.ts";
 import { plainPageLink } from "#web/test/plain-page-link.tsx";
 import { ConfirmEmailPage } from "./components/confirm-email-page.tsx";
 
@@ -47,14 +47,7 @@ describe("the email confirmation page", () => {
   });
 
   it("leads a signed-in user back to the profile", async () => {
-    writeSession({
-      accessToken: "tok",
-      tokenType: "Bearer",
-      expiresIn: 7200,
-      refreshToken: "ref",
-      scope: "",
-      createdAt: Math.floor(Date.now() / 1000),
-    });
+    writeSession(testSession());
     api.routes["POST /users/email_confirmation.json"] = (_req, res) =>
       sendJson(res, 200, { email: "ada@analytical.example" });
     renderPage("conf_two");

@@ -6,7 +6,13 @@ import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
 import { deleteSession, readSession } from "#web/lib/session-cookie.ts";
 import { LINK_PAGES } from "#web/standalone/link-pages.ts";
-import { type LocalApi, type RecordedRequest, sendJson, startLocalApi } from "#web/test/local-api.ts";
+import {
+  invitationPreview,
+  type LocalApi,
+  type RecordedRequest,
+  sendJson,
+  startLocalApi,
+} from "#web/test/local-api.ts";
 import { StandaloneAuthPages } from "./standalone-auth-pages.tsx";
 
 // Sign-up from an invitation link, as a cold load of /sign_up?invitation_token=… draws it.
@@ -19,16 +25,7 @@ afterAll(() => api.close());
 
 const TOKEN = "inv-Tok_123";
 const COMPANY = { id: "9b1f6c1e-0000-4000-8000-0000000000c1", name: "Northwind", logo_small_url: null };
-const preview = (extra: object = {}) => ({
-  company_name: "Northwind",
-  company_logo_url: null,
-  invited_by: "Dana Owens",
-  email: "sam@northwind.example",
-  role: "admin",
-  expires_at: "2026-12-04T10:00:00.000Z",
-  account_exists: false,
-  ...extra,
-});
+const preview = invitationPreview;
 const tokenHeaders = () => ({
   "access-token": "tok",
   "token-type": "Bearer",

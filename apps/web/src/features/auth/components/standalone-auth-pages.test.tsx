@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
 import { deleteSession, writeSession } from "#web/lib/session-cookie.ts";
 import { LINK_PAGES } from "#web/standalone/link-pages.ts";
-import { type LocalApi, sendJson, startLocalApi, tokenGrant } from "#web/test/local-api.ts";
+import {
+  invitationPreview,
+  type LocalApi,
+  sendJson,
+  startLocalApi,
+  testSession,
+  tokenGrant,
+} from "#web/test/local-api.ts";
 import { StandaloneAuthPages } from "./standalone-auth-pages.tsx";
 
 let api: LocalApi;
@@ -75,21 +82,12 @@ describe("StandaloneAuthPages", () => {
   });
 
   it("hands over to the app for a sign-in page once there is a session", () => {
-    writeSession(SESSION);
+    writeSession(testSession());
     const { enterApp } = renderAt("/confirm_email");
     browserGoesTo("/sign_in");
     expect(enterApp).toHaveBeenCalledWith();
   });
 });
-
-const SESSION = {
-  accessToken: "tok",
-  tokenType: "Bearer",
-  expiresIn: 7200,
-  refreshToken: "ref",
-  scope: "",
-  createdAt: Math.floor(Date.now() / 1000),
-};
 
 describe("StandaloneAuthPages: a mailed link's page", () => {
   it("draws the reset page with its title, and goes to sign in in place and back", async () => {
@@ -121,7 +119,7 @@ describe("StandaloneAuthPages: a mailed link's page", () => {
   });
 
   it("confirms an email signed in, and hands over to the app for the profile", async () => {
-    writeSession(SESSION);
+    writeSession(testSession());
     api.routes["POST /users/email_confirmation.json"] = (_req, res) =>
       sendJson(res, 200, { email: "ada@analytical.example" });
     const { enterApp, user } = renderAt("/confirm_email?token=conf_signed_in");
@@ -133,15 +131,7 @@ describe("StandaloneAuthPages: a mailed link's page", () => {
   });
 
   describe("an invitation, signed out", () => {
-    const preview = (accountExists: boolean) => ({
-      company_name: "Northwind",
-      company_logo_url: null,
-      invited_by: "Dana Owens",
-      email: "sam@northwind.example",
-      role: "admin",
-      expires_at: "2026-12-04T10:00:00.000Z",
-      account_exists: accountExists,
-    });
+    const preview = (accountExists: boolean) => invitationPreview({ account_exists: accountExists });
 
     it("signs in in place, then goes on into the app to accept it", async () => {
       api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, preview(true));

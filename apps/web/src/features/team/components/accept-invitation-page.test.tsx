@@ -3,7 +3,13 @@ import { render as renderUi, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeProvider } from "#web/components/theme/theme-provider.tsx";
-import { type LocalApi, type RecordedRequest, sendJson, startLocalApi } from "#web/test/local-api.ts";
+import {
+  invitationPreview,
+  type LocalApi,
+  type RecordedRequest,
+  sendJson,
+  startLocalApi,
+} from "#web/test/local-api.ts";
 import { plainPageLink } from "#web/test/plain-page-link.tsx";
 import { AcceptInvitationPage, type InvitationViewer } from "./accept-invitation-page.tsx";
 
@@ -16,16 +22,7 @@ afterAll(() => api.close());
 const TOKEN = "inv-Tok_123";
 const COMPANY = { id: "9b1f6c1e-0000-4000-8000-0000000000c1", name: "Northwind", logo_small_url: null };
 
-const preview = (extra: object = {}) => ({
-  company_name: "Northwind",
-  company_logo_url: null,
-  invited_by: "Dana Owens",
-  email: "sam@northwind.example",
-  role: "admin",
-  expires_at: "2026-12-04T10:00:00.000Z",
-  account_exists: false,
-  ...extra,
-});
+const preview = invitationPreview;
 
 let lookups: RecordedRequest[];
 let accepts: RecordedRequest[];
