@@ -20,7 +20,7 @@ type TableOrCardsProps = {
 
 export function TableOrCards({ table, cards, by, tableClassName }: TableOrCardsProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const listWide = useWidthAtLeast(ref, TABLE_MIN_WIDTH_PX);
+  const listWide = useWidthAtLeast(ref, TABLE_MIN_WIDTH_PX, by === "list");
   const windowWide = !useIsMobile();
   const wide = by === "list" ? listWide : windowWide;
   return (
@@ -34,14 +34,14 @@ export function TableOrCards({ table, cards, by, tableClassName }: TableOrCardsP
   );
 }
 
-/** Whether the element is at least `minWidth` px wide, measured before the browser paints. */
-function useWidthAtLeast(ref: React.RefObject<HTMLElement | null>, minWidth: number): boolean {
+/** Whether the element is at least `minWidth` px wide, measured before the browser paints (when `watch`). */
+function useWidthAtLeast(ref: React.RefObject<HTMLElement | null>, minWidth: number, watch: boolean): boolean {
   // The window's width bounds the container's: a first guess that is right on phones, and corrected
   // before paint where a sidebar takes part of a wide window.
   const [wide, setWide] = useState(() => window.innerWidth >= minWidth);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!watch || !element) return;
     const measure = () => {
       const width = element.getBoundingClientRect().width;
       // No width is no layout (a hidden tab, or jsdom): keep what the window says.
@@ -52,6 +52,6 @@ function useWidthAtLeast(ref: React.RefObject<HTMLElement | null>, minWidth: num
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, minWidth]);
+  }, [ref, minWidth, watch]);
   return wide;
 }
