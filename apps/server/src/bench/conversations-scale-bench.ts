@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { CLIENT_ID_HEADER, COMPANY_ID_HEADER, WEB_CLIENT_ID } from "@foreman/contract";
 import { inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { buildApp } from "#server/app.ts";
 import type { Db } from "#server/db/client.ts";
@@ -22,7 +23,7 @@ import * as schema from "#server/db/schema/index.ts";
 import { memberships, users } from "#server/db/schema/index.ts";
 import { ensureWebClient, issueToken } from "#server/modules/auth/index.ts";
 import { prepareDatabase } from "#server/prepare-database.ts";
-import { benchConfig, listenOnLoopback, roundMs, timedGet } from "./bench-app.ts";
+import { benchConfig, listenOnLoopback, roundMs, uncachedGet } from "./bench-app.ts";
 import { type ConversationsWorkspace, seedConversationsWorkspace } from "./bench-conversations-seed.ts";
 import { BENCH_EMAIL } from "./bench-user.ts";
 import { explainRequests } from "./conversations-scale-explain.ts";
@@ -113,7 +114,7 @@ try {
     const token = async (userId: string) =>
       (await issueToken(database.db, { userId, applicationId: application.id, now: new Date() })).accessToken;
     const benchToken = await token(workspace.userId);
-    const results = await measureLists(base, benchToken, workspace);
+    const results = await measureLists(app, base, benchToken, workspace);
     const live = await measureLiveStream(base, workspace, benchToken, token);
     const row = {
       engine,
@@ -136,7 +137,7 @@ try {
 }
 
 /** Each endpoint `samples` times after 20 warm-ups, interleaved, round-robin over 20 companies. */
-async function measureLists(base: string, token: string, workspace: ConversationsWorkspace) {
+async function measureLists(app: FastifyInstance, base: string, token: string, workspace: ConversationsWorkspace) {
   const rotation = workspace.companies.slice(0, 20);
   const keys = Object.keys(endpoints(rotation[0]!.probe));
   const results: Record<string, number[]> = Object.fromEntries(keys.map((key) => [key, []]));
@@ -146,7 +147,7 @@ async function measureLists(base: string, token: string, workspace: Conversation
   for (let i = 0; i < samples + 20; i++) {
     const company = rotation[i % rotation.length]!;
     for (const [name, url] of Object.entries(endpoints(company.probe))) {
-      const answer = await timedGet(base + url, token, company.companyId);
+      const answer = await uncachedGet(app, base + url, token, company.companyId);
       if (!answer.ok) {
         failures[name] = [...(failures[name] ?? []), `HTTP ${answer.status} ${answer.body.slice(0, 120)}`];
         log(`${name}: HTTP ${answer.status} after ${answer.ms.toFixed(0)} ms`);
