@@ -4,7 +4,8 @@
 // session cookie (Lighthouse keeps cookies and localStorage between runs and clears the HTTP cache, so
 // each run is a cold load of a signed-in user). Prints one table per preset and the failing audits.
 //
-//   npm run bench -- lighthouse [mobile|desktop] [route,route…]     LH_RUNS=3 takes the median of 3 runs.
+//   npm run bench -- lighthouse [mobile|desktop] [route,route…]     LH_RUNS=3 takes the median of 3 runs;
+//   LH_RUN_LIMIT_MS (180000) bounds one run, which is then run again.
 // The full reports go to node_modules/.cache/lighthouse/<preset>/<route>.json. LH_BASE_URL=http://… measures
 // a server already running with the demo data (its rate limit raised) instead of starting one.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -99,21 +100,39 @@ const fill = (route, ids) => route.replace(/:(\w+)/g, (_, name) => ids[name]);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
+/** How long one Lighthouse run may take (LH_RUN_LIMIT_MS): a cold load on a phone is a few seconds of it. */
+const RUN_LIMIT_MS = Number(process.env.LH_RUN_LIMIT_MS ?? 180_000);
+
+/**
+ * One Lighthouse run, or null when it outlasts RUN_LIMIT_MS. A run that hangs (it did, with the browser idle,
+ * waiting on a tab that had stopped answering) has its tabs closed, which ends it, and is run again.
+ */
+async function runWithinLimit(url, { port, preset, context }) {
+  const run = lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }, PRESETS[preset]);
+  let timer;
+  const expired = new Promise((resolve) => {
+    timer = setTimeout(() => resolve("expired"), RUN_LIMIT_MS);
+  });
+  const outcome = await Promise.race([run, expired]).finally(() => clearTimeout(timer));
+  if (outcome !== "expired") return outcome;
+  process.stderr.write(`  ${url}: no report within ${RUN_LIMIT_MS / 1000} s; its tabs closed, run again\n`);
+  await Promise.all(context.pages().map((page) => page.close().catch(() => {})));
+  // The abandoned run settles (rejected) once its tab is gone; not waited for beyond a few seconds.
+  await Promise.race([run.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  return null;
+}
+
 /** One route in one preset, `runs` times: the run with the median performance score, and its report. */
-async function audit(url, { port, preset, runs }) {
+async function audit(url, { port, preset, runs, context }) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) measured nothing: it asks to
-    // be run again, and is, up to twice; a page's own failure would repeat and is reported.
+    // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) or that hung measured
+    // nothing: it is run again, up to twice; a page's own failure would repeat and is reported.
     let result;
     for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
-      result = await lighthouse(
-        url,
-        { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-        PRESETS[preset],
-      );
-      if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
+      result = await runWithinLimit(url, { port, preset, context });
     }
+    if (!result) throw new Error(`${url}: Lighthouse gave no report in three runs`);
     results.push(result);
   }
   const perf = median(results.map((r) => score(r.lhr, "performance")));
@@ -191,7 +210,7 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
     const measure = async (route) => {
       for (const preset of presets) {
         const url = base + fill(route, ids);
-        const { lhr, report } = await audit(url, { port: debuggingPort, preset, runs });
+        const { lhr, report } = await audit(url, { port: debuggingPort, preset, runs, context });
         const file = path.join(reportDir, preset, `${route.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "")}.json`);
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, report);
