@@ -16,5 +16,9 @@ export async function prepareDatabase(
   if (!options.seedDemo || (await anyCompanyExists(database.db))) return { seeded: false };
   // The seed (and the fake-data library it uses) loads only when there is something to seed.
   const { seedDemo } = await import("./seed/seed-demo.ts");
-  return { seeded: await seedDemo(database.db) };
+  const seeded = await seedDemo(database.db);
+  // Creating and filling a PGlite database grows its memory for good (an idle server kept 100–500 MB
+  // more than one started on the same data): reopened, it starts from what serving needs.
+  if (seeded) await database.renew?.();
+  return { seeded };
 }

@@ -26,6 +26,11 @@ export type Database = {
    * statement that committed it. PostgreSQL's reach other connections: the event bus LISTENs for them.
    */
   onNotification?: (listener: NotificationListener) => () => void;
+  /**
+   * PGlite only: reopens the database in a fresh thread once a bulk load is done, returning the memory the
+   * load made PGlite grow (PgliteThread.renew). Only while nothing else queries it.
+   */
+  renew?: () => Promise<void>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +58,11 @@ async function openPglite(client: PgliteThread): Promise<Database> {
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   // The thread's client answers drizzle's calls (query, transaction) as PGlite's own does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
-  return { ...wrap(db, "pglite", undefined, () => client.close()), onNotification: (l) => client.onNotification(l) };
+  return {
+    ...wrap(db, "pglite", undefined, () => client.close()),
+    onNotification: (l) => client.onNotification(l),
+    renew: () => client.renew(),
+  };
 }
 
 /**

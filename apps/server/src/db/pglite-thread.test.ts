@@ -125,6 +125,49 @@ describe.skipIf(testEngine() === "postgres")("PGlite on its own thread", () => {
     await expect(db.query("select 1")).rejects.toThrow("The database is closed");
   });
 
+  it("reopens its data directory in a fresh thread, keeping its rows, its listeners and a query asked meanwhile", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "foreman-thread-"));
+    dirs.push(dir);
+    const templatePath = inject("pgliteTemplatePath");
+    const db = new PgliteThread(
+      path.join(dir, "data"),
+      templatePath ? new Blob([readFileSync(templatePath)]) : undefined,
+    );
+    open.push(db);
+    await db.opened;
+    await db.exec("create table items (id int primary key, name text not null)");
+    await db.query("insert into items values (1, 'kept')");
+    const heard: string[] = [];
+    db.onNotification((channel, payload) => heard.push(`${channel} ${payload}`));
+
+    const renewing = db.renew();
+    const meanwhile = db.query<{ name: string }>("select name from items");
+    await renewing;
+    expect((await meanwhile).rows).toEqual([{ name: "kept" }]);
+    await db.query("select pg_notify('foreman_data', 'after the renewal')");
+    expect(heard).toEqual(["foreman_data after the renewal"]);
+    await db.query("insert into items values (2, 'added')");
+    expect((await db.query("select count(*)::int as n from items")).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("keeps a database in memory as it is when asked to renew (a new thread would start empty)", async () => {
+    const db = await thread();
+    await db.query("insert into items (id, name) values (1, 'still here')");
+    await db.renew();
+    expect((await db.query("select name from items")).rows).toEqual([{ name: "still here" }]);
+  });
+
+  it("refuses to renew while a query runs", async () => {
+    const db = await thread();
+    const dir = mkdtempSync(path.join(tmpdir(), "foreman-thread-"));
+    dirs.push(dir);
+    const onDisk = new PgliteThread(path.join(dir, "data"), await db.dumpDataDir());
+    open.push(onDisk);
+    const running = onDisk.query("select pg_sleep(0.5)");
+    await expect(onDisk.renew()).rejects.toThrow("cannot be renewed while queries run");
+    await running;
+  });
+
   it("dumps a data directory another thread opens with the same rows", async () => {
     const db = await thread();
     await db.query("insert into items (id, name) values (7, 'copied')");

@@ -58,40 +58,81 @@ function threadStopped(reason: string): Error {
 }
 
 export class PgliteThread implements PgliteQueries {
-  readonly #worker: Worker;
+  #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   readonly #notificationListeners = new Set<NotificationListener>();
   #nextId = 1;
   #stopped: Error | undefined;
-  /** Resolves once the data directory is open; rejects with why it could not be. */
-  readonly opened: Promise<void>;
+  #opened: Promise<void>;
 
   /** Starts opening at once; `opened` says when it is done. `template` is a `dumpDataDir` to start from. */
   constructor(
     readonly dataDir: string,
     template?: Blob,
   ) {
-    this.#worker = new Worker(WORKER_FILE, { workerData: { dataDir, template }, resourceLimits: WORKER_HEAP });
-    // Kept alive only while a request waits for its answer (see #call), as PGlite in-process would be.
-    this.#worker.unref();
-    this.opened = new Promise((resolve, reject) => {
+    this.#worker = this.#start(template);
+    this.#opened = this.#openedBy(this.#worker);
+  }
+
+  /** Resolves once the data directory is open; rejects with why it could not be. */
+  get opened(): Promise<void> {
+    return this.#opened;
+  }
+
+  /**
+   * Closes the database and opens it again in a thread of its own: the memory PGlite grew for a bulk
+   * load (its WASM memory never shrinks while it runs) goes back to the system with the old thread.
+   * Only while no query is under way; one asked for meanwhile waits for the new thread. A database in
+   * memory (`memory://`) would be lost with its thread: it stays as it is.
+   */
+  async renew(): Promise<void> {
+    await this.#opened;
+    if (this.dataDir.startsWith("memory://")) return;
+    if (this.#stopped) throw this.#stopped;
+    if (this.#pending.size > 0) throw new Error("The database thread cannot be renewed while queries run");
+    const closing = this.#send({ op: "close" });
+    this.#opened = closing.then(async () => {
+      const old = this.#worker;
+      old.removeAllListeners();
+      await old.terminate();
+      this.#worker = this.#start();
+      await this.#openedBy(this.#worker);
+    });
+    this.#opened.catch(() => {});
+    await this.#opened;
+  }
+
+  #start(template?: Blob): Worker {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { dataDir: this.dataDir, template },
+      resourceLimits: WORKER_HEAP,
+    });
+    // Kept alive only while a request waits for its answer (see #send), as PGlite in-process would be.
+    worker.unref();
+    worker.on("message", (message: Reply | NotificationMessage | { opened?: boolean }) => {
+      if ("notification" in message) this.#notified(message.notification);
+      else if ("id" in message) this.#settle(message);
+    });
+    worker.on("error", (error) => this.#stop(threadStopped(error.message)));
+    worker.on("exit", (code) => this.#stop(threadStopped(`it exited with code ${code}`)));
+    return worker;
+  }
+
+  /** Resolves once `worker` has opened the data directory; rejects with why it could not. */
+  #openedBy(worker: Worker): Promise<void> {
+    const opened = new Promise<void>((resolve, reject) => {
       const onOpen = (message: { opened?: boolean; openError?: WireError }) => {
         if (!message.opened && !message.openError) return;
-        this.#worker.off("message", onOpen);
+        worker.off("message", onOpen);
         if (message.openError) reject(rebuild(message.openError));
         else resolve();
       };
-      this.#worker.on("message", onOpen);
-      this.#worker.once("exit", (code) => reject(threadStopped(`it exited with code ${code} while opening`)));
+      worker.on("message", onOpen);
+      worker.once("exit", (code) => reject(threadStopped(`it exited with code ${code} while opening`)));
     });
     // Awaited by whoever uses the database; a failure before then is theirs to report, not unhandled.
-    this.opened.catch(() => {});
-    this.#worker.on("message", (message: Reply | NotificationMessage) => {
-      if ("notification" in message) this.#notified(message.notification);
-      else this.#settle(message);
-    });
-    this.#worker.on("error", (error) => this.#stop(threadStopped(error.message)));
-    this.#worker.on("exit", (code) => this.#stop(threadStopped(`it exited with code ${code}`)));
+    opened.catch(() => {});
+    return opened;
   }
 
   query<T>(sql: string, params: unknown[] = [], options: PgliteQueryOptions = {}): Promise<PgliteResults<T>> {
@@ -139,7 +180,7 @@ export class PgliteThread implements PgliteQueries {
 
   async close(): Promise<void> {
     if (this.#stopped) return;
-    await this.opened.catch(() => {});
+    await this.#opened.catch(() => {});
     await this.#call({ op: "close" }).catch(() => {});
     this.#stop(new Error("The database is closed"));
     await this.#worker.terminate();
@@ -167,8 +208,17 @@ export class PgliteThread implements PgliteQueries {
   }
 
   async #call(message: Record<string, unknown>): Promise<unknown> {
-    await this.opened;
-    if (this.#stopped) throw this.#stopped;
+    // Until the thread is open and stays the same one: a renewal may have begun while this waited.
+    for (let opened = this.#opened; ; opened = this.#opened) {
+      await opened;
+      if (opened === this.#opened) break;
+    }
+    return this.#send(message);
+  }
+
+  /** Posts `message` to the thread as it is now, open or not, and answers its reply. */
+  #send(message: Record<string, unknown>): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
