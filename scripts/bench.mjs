@@ -32,6 +32,8 @@
 //    dashboard's indicators, the leads breakdown, the orders list with a state filter and the per-employee
 //    outcomes (goals p95 ≤ 20 ms at 10M and at most 2× the 1M figure); `… orders-scale 1000000` one size,
 //    `… orders-scale --explain` the plans at the largest size;
+//  - write-cost: a staff reply over HTTP and a one-row UPDATE with the data-change notices' triggers on and
+//    off in alternating blocks, on both engines: what the answer cache's invalidation costs a write;
 //  - calls: signed speech turns at the voice webhook to the TwiML with the AI's spoken reply (built-in
 //    engine; goal p95 < 300 ms), beside the channel API's message → reply for the same words;
 //    `npm run bench -- calls pglite` (or `postgres`) measures one engine;
@@ -62,6 +64,7 @@ import { benchSales } from "./bench/sales.mjs";
 import { benchStartup } from "./bench/startup.mjs";
 import { benchTickets } from "./bench/tickets.mjs";
 import { benchWidget } from "./bench/widget.mjs";
+import { benchWriteCost } from "./bench/write-cost.mjs";
 import { buildWebIfStale } from "./lib.mjs";
 
 const only = process.argv[2];
@@ -84,6 +87,7 @@ if (!only || only === "tickets")
 if (!only || only === "conversations-scale")
   await benchConversationsScale({ only: process.argv[3], size: process.argv[4] ? Number(process.argv[4]) : undefined });
 if (!only || only === "orders-scale") await benchOrdersScale({ args: process.argv.slice(3) });
+if (!only || only === "write-cost") await benchWriteCost({ only: process.argv[3] });
 if (!only || only === "calls") await benchCalls({ only: process.argv[3] });
 if (!only || only === "engine") await benchEngine();
 if (!only || only === "lighthouse") {
