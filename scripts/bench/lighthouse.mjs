@@ -16,6 +16,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, ensureChromium } from "../ensure-chromium.mjs";
 import { root } from "../lib.mjs";
+import { localTls } from "./local-tls.mjs";
 import { startServer, stopServer } from "./server-process.mjs";
 import { DEMO, signIn } from "./sign-in.mjs";
 
@@ -56,10 +57,10 @@ const PRESETS = { mobile: undefined, desktop: desktopConfig };
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 
 /** Fills the `:name` parts of the signed-in routes with records of the demo workspace. */
-async function demoIds(base) {
-  const { token, companyId } = await signIn(base);
+async function demoIds(base, request) {
+  const { token, companyId } = await signIn(base, DEMO, request);
   const get = async (url) => {
-    const response = await fetch(base + url, {
+    const response = await request(base + url, {
       headers: { authorization: `Bearer ${token}`, "x-company-id": companyId, "x-client-id": "foreman-web" },
     });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -187,22 +188,26 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
   // LH_BASE_URL measures a server already running (with the demo data) instead of starting one.
   const external = process.env.LH_BASE_URL;
   // One client asks for every page many times; the per-client limit is not under test.
+  // Served as a deployment serves it, over HTTPS with HTTP/2 (TLS_CERT_FILE; a certificate made for the
+  // run, which Chromium is told to trust): over plain HTTP/1.1 a phone's browser opens six connections
+  // and queues a page's other files behind them, 150 ms a round trip, which no deployment makes it do.
+  const tls = external ? null : await localTls(mkdtempSync(path.join(tmpdir(), "foreman-lighthouse-tls-")));
   const { child } = external
     ? { child: null }
-    : await startServer({ port, dataDir, env: { RATE_LIMIT_MAX: "100000" } });
+    : await startServer({ port, dataDir, env: { RATE_LIMIT_MAX: "100000" }, tls });
   // A persistent context is the browser's default one, the context Lighthouse opens its tabs in, so the
   // session cookie set here is the one Lighthouse's page sends.
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: ensureChromium(),
     // Port 0: Chromium takes a free port and writes it in the profile. A fixed one let two runs at once
     // (two worktrees, or a bench beside a helper's) drive each other's browser.
-    args: [...CHROMIUM_ARGS, "--disable-gpu", "--remote-debugging-port=0"],
+    args: [...CHROMIUM_ARGS, "--disable-gpu", "--remote-debugging-port=0", ...(tls?.chromiumArgs ?? [])],
   });
   const debuggingPort = await devToolsPortOf(profileDir);
   const all = {};
   try {
-    const base = external ?? `http://127.0.0.1:${port}`;
-    const ids = await demoIds(base);
+    const base = external ?? `https://localhost:${port}`;
+    const ids = await demoIds(base, tls?.fetch ?? fetch);
     const wanted = (route) => !only?.length || only.includes(route) || only.includes(route.split("?")[0]);
     const signedOut = SIGNED_OUT_ROUTES.filter(wanted);
     const signedIn = SIGNED_IN_ROUTES.filter(wanted);
@@ -250,5 +255,6 @@ export async function benchLighthouse({ presets = ["mobile", "desktop"], only, p
     if (child) await stopServer(child, port);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
+    if (tls) rmSync(tls.dir, { recursive: true, force: true });
   }
 }

@@ -14,13 +14,17 @@ async function portAnswers(port) {
   }
 }
 
-/** `command` is `npm start` by default; the start-up bench also starts a bare script the same way. */
+/**
+ * `command` is `npm start` by default; the start-up bench also starts a bare script the same way. With
+ * `tls` (local-tls.mjs) the server answers HTTPS with the run's own certificate.
+ */
 export async function startServer({
   port,
   dataDir,
   timeoutMs = 60_000,
   env = {},
   command = ["npm", ["start", "--silent"]],
+  tls,
 }) {
   if (await portAnswers(port)) throw new Error(`port ${port} is already in use; stop what runs there first`);
   // What it prints goes to a file, as a deployed server's logs would: reading a busy server's
@@ -41,6 +45,7 @@ export async function startServer({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
+      ...tls?.env,
       ...env,
     },
     stdio: ["ignore", logFd, logFd],
@@ -52,7 +57,9 @@ export async function startServer({
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      const response = tls
+        ? await tls.fetch(`https://localhost:${port}/readyz`)
+        : await fetch(`http://127.0.0.1:${port}/readyz`);
       if (response.ok) return { child, readyMs: performance.now() - started, output };
     } catch {}
     await new Promise((r) => setTimeout(r, 20));

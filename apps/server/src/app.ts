@@ -8,6 +8,7 @@ import { fastifyTrustProxy } from "./lib/client-network.ts";
 import { stdoutLogDestination } from "./lib/log-destination.ts";
 import { censorSecrets, LOG_CENSOR, REDACTED_HEADER_PATHS } from "./lib/log-redaction.ts";
 import { schemaCompilers } from "./lib/schema-compilers.ts";
+import { readTlsFiles } from "./lib/tls-files.ts";
 import { rejectUnusableInput } from "./lib/unusable-input.ts";
 import { fromWire, toWireJson, wireSerializerCompiler } from "./lib/wire.ts";
 import { activitiesRoutes } from "./modules/activities/index.ts";
@@ -127,7 +128,13 @@ export async function buildApp({
   modelProvider,
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // TLS_CERT_FILE and TLS_KEY_FILE: HTTPS on the app's own port, HTTP/2 to browsers (one connection for
+  // every file of a page, where HTTP/1.1 opens six and queues the rest) and HTTP/1.1 to other clients.
+  // Fastify's API is the same on either server, so the app keeps the HTTP/1.1 one's types (`object`).
+  const tls = config.tls ? await readTlsFiles(config.tls) : null;
+  const serverOptions: object = tls ? { http2: true, https: { allowHTTP1: true, cert: tls.cert, key: tls.key } } : {};
   const app = Fastify({
+    ...serverOptions,
     // Never log credentials (lib/log-redaction.ts).
     logger: {
       level: config.logLevel,

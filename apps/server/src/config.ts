@@ -106,6 +106,9 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   NODE_ENV: z.string().trim().optional(),
   WEB_DIST: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  // HTTPS with HTTP/2 on the server's own port: a certificate chain and its private key, PEM files.
+  TLS_CERT_FILE: z.string().trim().min(1, { error: "must not be empty" }).optional(),
+  TLS_KEY_FILE: z.string().trim().min(1, { error: "must not be empty" }).optional(),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
@@ -257,6 +260,11 @@ export type Config = {
   /** Absolute path of the built SPA. */
   webDist: string;
   /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (absolute paths): the server answers HTTPS, HTTP/2 and HTTP/1.1, on
+   * its port. Null: plain HTTP/1.1, for a proxy in front to terminate TLS (and speak HTTP/2 to browsers).
+   */
+  tls: { certFile: string; keyFile: string } | null;
+  /**
    * PUBLIC_URL: the server's address as the outside world reaches it, for the links it gives out (the
    * website chat's snippet and frame, WhatsApp's webhook). Unset: the address each request came to.
    */
@@ -395,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
   for (const [a, b] of [
     ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"],
     ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    ["TLS_CERT_FILE", "TLS_KEY_FILE"],
   ] as const) {
     if ((e[a] === undefined) !== (e[b] === undefined)) {
       const missing = e[a] === undefined ? a : b;
@@ -423,8 +432,12 @@ export function loadConfig(env: Record<string, string | undefined> = {}, cwd = p
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? seedDemoByDefault(e),
     webDist: resolve(e.WEB_DIST, "apps/web/dist"),
+    tls:
+      e.TLS_CERT_FILE && e.TLS_KEY_FILE
+        ? { certFile: resolve(e.TLS_CERT_FILE, ""), keyFile: resolve(e.TLS_KEY_FILE, "") }
+        : null,
     publicUrl: e.PUBLIC_URL,
-    appUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    appUrl: e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? "https" : "http"}://localhost:${e.PORT}`,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,

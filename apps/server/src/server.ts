@@ -36,7 +36,8 @@ const mark = (phase: string) => {
 async function printBanner(config: Config, seeded: boolean) {
   const { DEMO_PASSWORD, DEMO_USERS } = await import("./seed/demo-data.ts");
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
-  console.log(`\nForeman is running at http://localhost:${config.port}`);
+  const local = `${config.tls ? "https" : "http"}://localhost:${config.port}`;
+  console.log(`\nForeman is running at ${local}${config.tls ? " (HTTPS and HTTP/2: TLS_CERT_FILE)" : ""}`);
   console.log(`Database: ${where}${seeded ? " (demo workspace created)" : ""}`);
   if (config.seedDemo) {
     console.log("Demo sign-in:");
@@ -44,7 +45,7 @@ async function printBanner(config: Config, seeded: boolean) {
       console.log(`  ${user.email} / ${DEMO_PASSWORD}  (${user.firstName} ${user.lastName})`);
   } else {
     // Production or DATABASE_URL: no demo accounts unless SEED_DEMO=true (their password is published).
-    console.log(`No demo workspace (SEED_DEMO is off): create an account at http://localhost:${config.port}/sign_up`);
+    console.log(`No demo workspace (SEED_DEMO is off): create an account at ${local}/sign_up`);
   }
   if (config.email.inboundPort !== undefined)
     console.log(
@@ -53,7 +54,7 @@ async function printBanner(config: Config, seeded: boolean) {
           ? ` (try: npm run email:demo -- --to northwind-demo@${config.email.inboundDomain}${config.email.inboundPort === 2525 ? "" : ` --port ${config.email.inboundPort}`})`
           : ""),
     );
-  console.log(`API docs: http://localhost:${config.port}/api/docs\n`);
+  console.log(`API docs: ${local}/api/docs\n`);
 }
 
 // Errors wrap their causes (drizzle's "Failed query" around ECONNREFUSED): show the whole chain.
