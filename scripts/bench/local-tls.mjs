@@ -6,8 +6,8 @@ import https from "node:https";
 import path from "node:path";
 import selfsigned from "selfsigned";
 
-/** A certificate for localhost in `dir` (cert.pem, key.pem), and the means to trust it. */
-export async function localTls(dir) {
+/** A certificate for localhost, signed by itself, written to `dir` as cert.pem and key.pem (PEM). */
+export async function localhostCertificate(dir) {
   const pems = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
     extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
@@ -16,15 +16,21 @@ export async function localTls(dir) {
   const keyFile = path.join(dir, "key.pem");
   writeFileSync(certFile, pems.cert);
   writeFileSync(keyFile, pems.private, { mode: 0o600 });
+  return { certFile, keyFile, cert: pems.cert };
+}
+
+/** A certificate for localhost in `dir`, and the means to trust it. */
+export async function localTls(dir) {
+  const { certFile, keyFile, cert } = await localhostCertificate(dir);
   // Chromium accepts a certificate whose public key is on this list as if a known authority had signed it.
   const spki = createHash("sha256")
-    .update(createPublicKey(pems.cert).export({ type: "spki", format: "der" }))
+    .update(createPublicKey(cert).export({ type: "spki", format: "der" }))
     .digest("base64");
   return {
     dir,
     env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
     chromiumArgs: [`--ignore-certificate-errors-spki-list=${spki}`],
-    fetch: trustingFetch(pems.cert),
+    fetch: trustingFetch(cert),
   };
 }
 

@@ -4,28 +4,20 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import selfsigned from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { readTlsFiles } from "#server/lib/tls-files.ts";
 import { closeListeningApp } from "#server/test/sse-client.ts";
 import { type TasksWorld, tasksWorld } from "#server/test/tasks-setup.ts";
+import { localhostCertificate } from "../../../scripts/bench/local-tls.mjs";
 
 // TLS_CERT_FILE and TLS_KEY_FILE: the app itself answers HTTPS on its port, HTTP/2 to a client that
 // offers it (a browser: every file of a page on one connection) and HTTP/1.1 to one that does not.
 
 /** A certificate for localhost, signed by itself, and its key, as PEM files in a new folder. */
-async function localhostCertificate() {
+async function localhostCertificateIn() {
   const dir = mkdtempSync(path.join(tmpdir(), "foreman-tls-"));
-  const pems = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
-    keySize: 2048,
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
-  });
-  const certFile = path.join(dir, "cert.pem");
-  const keyFile = path.join(dir, "key.pem");
-  writeFileSync(certFile, pems.cert);
-  writeFileSync(keyFile, pems.private);
-  return { dir, certFile, keyFile, cert: pems.cert };
+  return { dir, ...(await localhostCertificate(dir)) };
 }
 
 /** One request over an HTTP/2 session: the status, the headers and the body's text (or its first bytes). */
@@ -53,11 +45,11 @@ function h2Get(session: http2.ClientHttp2Session, requestPath: string, headers: 
 
 describe("HTTPS on the app's own port (TLS_CERT_FILE, TLS_KEY_FILE)", () => {
   let w: TasksWorld;
-  let certificate: Awaited<ReturnType<typeof localhostCertificate>>;
+  let certificate: Awaited<ReturnType<typeof localhostCertificateIn>>;
   let port: number;
 
   beforeAll(async () => {
-    certificate = await localhostCertificate();
+    certificate = await localhostCertificateIn();
     w = await tasksWorld({ env: { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } });
     await w.t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (w.t.app.server.address() as AddressInfo).port;
