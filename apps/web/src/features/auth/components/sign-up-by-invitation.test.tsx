@@ -25,7 +25,6 @@ afterAll(() => api.close());
 
 const TOKEN = "inv-Tok_123";
 const COMPANY = { id: "9b1f6c1e-0000-4000-8000-0000000000c1", name: "Northwind", logo_small_url: null };
-const preview = invitationPreview;
 const tokenHeaders = () => ({
   "access-token": "tok",
   "token-type": "Bearer",
@@ -41,7 +40,7 @@ beforeEach(() => {
   deleteSession();
   localStorage.clear();
   signUps = [];
-  api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, preview());
+  api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, invitationPreview());
 });
 
 function renderAt(address: string) {
@@ -133,7 +132,8 @@ describe("sign-up from an invitation", () => {
   });
 
   it("sends an address that has an account to sign in, coming back to the invitation", async () => {
-    api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, preview({ account_exists: true }));
+    api.routes["POST /invitations/lookup.json"] = (_req, res) =>
+      sendJson(res, 200, invitationPreview({ account_exists: true }));
     renderAt(`/sign_up?invitation_token=${TOKEN}`);
     const link = await screen.findByRole("link", { name: "Sign in to accept" });
     const redirect = `/accept_invitation?token=${TOKEN}`;

@@ -22,8 +22,6 @@ afterAll(() => api.close());
 const TOKEN = "inv-Tok_123";
 const COMPANY = { id: "9b1f6c1e-0000-4000-8000-0000000000c1", name: "Northwind", logo_small_url: null };
 
-const preview = invitationPreview;
-
 let lookups: RecordedRequest[];
 let accepts: RecordedRequest[];
 beforeEach(() => {
@@ -32,7 +30,7 @@ beforeEach(() => {
   accepts = [];
   api.routes["POST /invitations/lookup.json"] = (req, res) => {
     lookups.push(req);
-    sendJson(res, 200, preview());
+    sendJson(res, 200, invitationPreview());
   };
 });
 
@@ -104,7 +102,8 @@ describe("the invitation page", () => {
   });
 
   it("signed out, with an account: signs in and comes back here to accept", async () => {
-    api.routes["POST /invitations/lookup.json"] = (_req, res) => sendJson(res, 200, preview({ account_exists: true }));
+    api.routes["POST /invitations/lookup.json"] = (_req, res) =>
+      sendJson(res, 200, invitationPreview({ account_exists: true }));
     render({ state: "signed_out" });
     const link = await screen.findByRole("link", { name: "Sign in to accept" });
     expect(target(link).pathname).toBe("/sign_in");
@@ -153,7 +152,7 @@ describe("the invitation page", () => {
     api.routes["POST /invitations/lookup.json"] = (_req, res) => {
       calls += 1;
       if (calls === 1) sendJson(res, 503, { error: "unavailable" });
-      else sendJson(res, 200, preview());
+      else sendJson(res, 200, invitationPreview());
     };
     const { user } = render({ state: "signed_out" });
     expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't load the invitation.");
