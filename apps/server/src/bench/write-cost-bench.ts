@@ -7,7 +7,7 @@
 //
 //   node --import tsx apps/server/src/bench/write-cost-bench.ts --engine pglite|postgres [--database-url URL]
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { buildApp } from "#server/app.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { ensureWebClient, issueToken } from "#server/modules/auth/index.ts";
@@ -33,27 +33,22 @@ const { config, removeDataDir } = benchConfig("write-cost-bench", {
   DATABASE_URL: engine === "postgres" ? values["database-url"] : undefined,
 });
 const database = await openDatabase(config);
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  (await database.db.execute(query)) as unknown as { rows: T[] } | T[];
-const list = <T>(result: { rows: T[] } | T[]) => (Array.isArray(result) ? result : result.rows);
+// Both drivers answer a raw statement with its rows under `rows`.
+const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 try {
   await prepareDatabase(database, { seedDemo: true });
   const demoEmail = DEMO_USERS[0]!.email;
-  const [user] = list(
-    await rows<{ id: string; company_id: string }>(sql`
+  const [user] = await rows<{ id: string; company_id: string }>(sql`
     select u.id, m.company_id from users u join memberships m on m.user_id = u.id
-    where u.email = ${demoEmail} order by m.created_at limit 1`),
-  );
+    where u.email = ${demoEmail} order by m.created_at limit 1`);
   if (!user) throw new Error(`the demo seed made no ${demoEmail}`);
-  const conversations = list(
-    await rows<{ id: string }>(sql`select id from conversations where company_id = ${user.company_id} limit 50`),
+  const conversations = (
+    await rows<{ id: string }>(sql`select id from conversations where company_id = ${user.company_id} limit 50`)
   ).map((row) => row.id);
-  const triggers = list(
-    await rows<{ table_name: string; trigger_name: string }>(sql`
-      select tgrelid::regclass::text as table_name, tgname as trigger_name from pg_trigger
-      where tgname ~ '_data_(insert|update|delete)$'`),
-  );
+  const triggers = await rows<{ table_name: string; trigger_name: string }>(sql`
+    select tgrelid::regclass::text as table_name, tgname as trigger_name from pg_trigger
+    where tgname ~ '_data_(insert|update|delete)$'`);
   log(`${conversations.length} conversations, ${triggers.length} data-change triggers`);
   const setTriggers = async (enabled: boolean) => {
     for (const { table_name, trigger_name } of triggers)
