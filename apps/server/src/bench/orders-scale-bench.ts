@@ -6,7 +6,7 @@
 // every timing (ms); with --explain, the plans of the endpoints' statements on stderr.
 //
 //   node --import tsx apps/server/src/bench/orders-scale-bench.ts --database-url URL --orders N
-//        [--companies C] [--samples S] [--port P] [--explain] [--reuse]
+//        [--companies C] [--months M] [--samples S] [--port P] [--explain] [--reuse]
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { buildApp } from "#server/app.ts";
@@ -22,6 +22,8 @@ const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "1000000" },
     companies: { type: "string", default: "100" },
+    // How many months of history each company's orders are spread over.
+    months: { type: "string", default: "12" },
     samples: { type: "string", default: "200" },
     port: { type: "string", default: "0" },
     "database-url": { type: "string" },
@@ -34,6 +36,7 @@ const url = values["database-url"];
 if (!url) throw new Error("--database-url is required (PostgreSQL only)");
 const orders = Number(values.orders);
 const companies = Number(values.companies);
+const months = Number(values.months);
 const samples = Number(values.samples);
 const WARM_UP = 20;
 
@@ -57,6 +60,7 @@ try {
     : await seedScaleWorkspace(url, {
         orders,
         companies,
+        months,
         onProgress: (done) => {
           if (done % Math.max(1, Math.floor(companies / 10)) === 0) log(`loaded ${done}/${companies} companies`);
         },
@@ -106,7 +110,15 @@ try {
         if (i >= WARM_UP) results[name]!.push(roundMs(answer.ms));
       }
     }
-    const row = { engine: "postgres", orders: workspace.orders, companies, samples, seedMs: workspace.seedMs, results };
+    const row = {
+      engine: "postgres",
+      orders: workspace.orders,
+      companies,
+      months,
+      samples,
+      seedMs: workspace.seedMs,
+      results,
+    };
     timingLoad.push(loadavg()[0]!);
     if (warmUpRetries > 0) log(`${warmUpRetries} warm-up requests answered 503 and were waited out`);
     process.stdout.write(`${JSON.stringify({ ...row, rows: workspace.rows, phases: workspace.phases, timingLoad })}\n`);

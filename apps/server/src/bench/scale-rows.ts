@@ -29,7 +29,12 @@ export type ScaleCompany = {
   salesEmployees: { id: string; name: string }[];
 };
 
-export type ScaleRowsOptions = ScaleCompany & { orders: number; now: Date };
+export type ScaleRowsOptions = ScaleCompany & {
+  orders: number;
+  /** The company's history: its orders are spread over this many months before `now`. */
+  months: number;
+  now: Date;
+};
 
 const MINUTE = 60_000;
 
@@ -56,6 +61,7 @@ export function buildScaleRows(options: ScaleRowsOptions): ScaleRows {
     companyId,
     profile: profileOf(companyIndex),
     orders: options.orders,
+    months: options.months,
     aiEmployeeIds: options.salesEmployees.map((employee) => employee.id),
     seed: companyIndex + 1,
     now,
