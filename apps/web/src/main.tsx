@@ -1,5 +1,6 @@
 import { startsWithoutRouter } from "./features/auth/signed-out-pages.ts";
 import { startErrorTracking } from "./lib/error-tracking/error-tracking.ts";
+import { warmUpIntl } from "./lib/intl-warm-up.ts";
 import "./styles.css";
 
 // zod compiles its object parsers with `new Function` when it may; the page's CSP forbids eval, and zod's
@@ -10,6 +11,9 @@ zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: t
 
 // Errors are caught from the first line; the SDK itself loads after the first paint, if configured.
 void startErrorTracking();
+
+// Dates and money are formatted on every screen: the locale data they need loads meanwhile, elsewhere.
+warmUpIntl();
 
 // Two ways in. A cold load of /sign_in, /sign_up or a mailed link's page draws the page without the
 // router (React and the page's own code, signed-out-app.tsx); every other address starts the app

@@ -249,20 +249,37 @@ export function mergeClasses(classList: string): string {
   return merged;
 }
 
+// A cold page merges hundreds of lists made of the same few hundred classes: each class is parsed once.
+const TOKEN_CACHE_LIMIT = 4000;
+type ClassKey = { prefix: string; group: string };
+/** A class's family and its variants (`md:hover:`, `!`), or null when it is not one we know. */
+const classKeys = new Map<string, ClassKey | null>();
+
+function keyOf(token: string): ClassKey | null {
+  let key = classKeys.get(token);
+  if (key === undefined) {
+    const { variants, utility } = splitVariants(token);
+    const important = utility.startsWith("!") || utility.endsWith("!");
+    const group = groupOf(utility.replace(/^!|!$/g, "").replace(/^-/, ""));
+    key = group === undefined ? null : { prefix: `${variantKey(variants)}:${important ? "!" : ""}`, group };
+    if (classKeys.size >= TOKEN_CACHE_LIMIT) classKeys.clear();
+    classKeys.set(token, key);
+  }
+  return key;
+}
+
 function mergeUncached(classList: string): string {
   const tokens = classList.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
   for (let i = tokens.length - 1; i >= 0; i--) {
     const token = tokens[i]!;
-    const { variants, utility } = splitVariants(token);
-    const important = utility.startsWith("!") || utility.endsWith("!");
-    const group = groupOf(utility.replace(/^!|!$/g, "").replace(/^-/, ""));
-    if (group === undefined) {
+    const key = keyOf(token);
+    if (key === null) {
       kept.push(token);
       continue;
     }
-    const prefix = `${variantKey(variants)}:${important ? "!" : ""}`;
+    const { prefix, group } = key;
     if (taken.has(prefix + group)) continue;
     taken.add(prefix + group);
     for (const other of CONFLICTS[group] ?? []) taken.add(prefix + other);

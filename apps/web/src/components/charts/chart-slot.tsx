@@ -1,4 +1,14 @@
-import { Component, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import {
+  Component,
+  createContext,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { cn } from "#web/lib/utils.ts";
 
@@ -19,10 +29,18 @@ type ChartSlotProps = {
   children: ReactNode;
 };
 
+/** Where the width is not known yet (or not at all, as in tests): a phone's chart. */
+const FALLBACK_WIDTH_PX = 320;
+const ChartWidth = createContext(FALLBACK_WIDTH_PX);
+
+/** The width (px) of the slot the chart is drawn in: the time axes space their labels by it. */
+export const useChartWidth = () => useContext(ChartWidth);
+
 /** A chart's place: a skeleton while its chunk loads, a note if the chunk cannot load. */
 export function ChartSlot({ height, testId = "chart-slot", grow = false, children }: ChartSlotProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(ref);
+  const width = useNearScreenWidth(ref);
+  const near = width !== null;
   return (
     <div
       ref={ref}
@@ -37,35 +55,57 @@ export function ChartSlot({ height, testId = "chart-slot", grow = false, childre
     >
       <ChartBoundary>
         <Suspense fallback={<Skeleton className="size-full" />}>
-          {near ? children : <Skeleton className="size-full" />}
+          {near ? (
+            <ChartWidth.Provider value={width || FALLBACK_WIDTH_PX}>{children}</ChartWidth.Provider>
+          ) : (
+            <Skeleton className="size-full" />
+          )}
         </Suspense>
       </ChartBoundary>
     </div>
   );
 }
 
-/** True once the element has come within DRAW_AHEAD of the screen (at once where that cannot be told). */
-function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== "function");
+/**
+ * Null until the element has come within DRAW_AHEAD of the screen (at once where that cannot be told),
+ * then its width in px (0 where there is no layout), kept up to date as it is resized.
+ */
+function useNearScreenWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(() => (typeof IntersectionObserver !== "function" ? 0 : null));
+  const near = width !== null;
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        const entry = entries.find((item) => item.isIntersecting);
+        // In the background: React draws the chart a few milliseconds at a time, between the browser's
+        // other work, rather than in one task a tap would wait behind.
+        if (entry) startTransition(() => setWidth(entry.boundingClientRect.width));
       },
       { rootMargin: `${DRAW_AHEAD} 0px` },
     );
     observer.observe(element);
     // Printing shows every chart.
-    const onPrint = () => setNear(true);
+    const onPrint = () => setWidth(element.getBoundingClientRect().width);
     window.addEventListener("beforeprint", onPrint);
     return () => {
       observer.disconnect();
       window.removeEventListener("beforeprint", onPrint);
     };
   }, [ref, near]);
-  return near;
+  // Once drawn, a new width (a turned phone, a resized window) respaces the labels.
+  useEffect(() => {
+    const element = ref.current;
+    if (!near || !element || typeof ResizeObserver !== "function") return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth((current) => (current !== null && Math.abs(current - next) < 1 ? current : next));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return width;
 }
 
 // A failed chunk (a deploy replaced it, the network dropped) costs the drawing only: the figures stay on

@@ -1,5 +1,7 @@
 import { formatCount, formatMoney, type ReportBucket } from "@foreman/contract";
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
+import { AXIS, timeAxisInterval } from "#web/components/charts/chart-axis.tsx";
+import { useChartWidth } from "#web/components/charts/chart-slot.tsx";
 import {
   bucketLabel,
   bucketTick,
@@ -12,9 +14,6 @@ import {
 // per bucket. Its own chunk (load-employee-chart.ts): only lazy-employee-chart.tsx may import it. The
 // figures are also on the card as a visually hidden table.
 
-const TICK = { fill: "var(--muted-foreground)", fontSize: 12 };
-const AXIS = { tick: TICK, tickLine: false, axisLine: false } as const;
-
 type EmployeeChartProps = {
   points: EmployeeChartPoint[];
   bucket: ReportBucket;
@@ -25,6 +24,8 @@ type EmployeeChartProps = {
 
 export function EmployeeChart({ points, bucket, currency, title }: EmployeeChartProps) {
   const money = (value: number) => formatMoney(value, currency);
+  const width = useChartWidth();
+  const ticks = points.map((point) => bucketTick(point.date, bucket));
   const tooltip = ({ active, payload }: TooltipContentProps) => {
     const point = payload?.[0]?.payload as EmployeeChartPoint | undefined;
     if (!active || !point) return null;
@@ -50,7 +51,7 @@ export function EmployeeChart({ points, bucket, currency, title }: EmployeeChart
         {...AXIS}
         tickFormatter={(date: string) => bucketTick(date, bucket)}
         tickMargin={8}
-        minTickGap={24}
+        interval={timeAxisInterval(ticks, width, 2)}
       />
       <YAxis
         yAxisId="revenue"

@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LifeBuoy, TicketPlus } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
 import { EmptyState } from "#web/components/feedback/empty-state.tsx";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { Button } from "#web/components/ui/button.tsx";
@@ -110,10 +110,13 @@ type TicketsResultsProps = {
 };
 
 function TicketsResults({ search, query, newTicket, onClear }: TicketsResultsProps) {
+  // A new page of tickets is drawn in the background, a few milliseconds at a time, so a tap or a key
+  // is not kept waiting behind the table; until then the previous rows (or the skeleton) stay.
+  const data = useDeferredValue(query.data);
   if (query.error && !query.data)
     return <QueryError title="Couldn't load the tickets" error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <TicketsLoading />;
-  const { tickets, total, counts, page, perPage } = query.data;
+  if (!data) return <TicketsLoading />;
+  const { tickets, total, counts, page, perPage } = data;
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <TicketsListSection
@@ -123,7 +126,7 @@ function TicketsResults({ search, query, newTicket, onClear }: TicketsResultsPro
       total={total}
       rows={tickets.length}
       pageLink={pageLink}
-      updating={query.isPlaceholderData}
+      updating={query.isPlaceholderData || data !== query.data}
       empty={
         tickets.length === 0 && total > 0 ? (
           // An old link, or fewer tickets since: offer a page that exists.

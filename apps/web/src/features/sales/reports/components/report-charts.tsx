@@ -13,6 +13,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { AXIS, AxisTick, timeAxisInterval } from "#web/components/charts/chart-axis.tsx";
+import { useChartWidth } from "#web/components/charts/chart-slot.tsx";
 import { CHANNEL_COLORS, LEADS_COLOR, ORDER_STATE_COLORS, SALES_COLOR } from "../chart-colors.ts";
 import {
   type ChannelShare,
@@ -28,8 +30,6 @@ import {
 
 const CHART_STYLE = { width: "100%", height: "100%" };
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
-const TICK = { fill: "var(--muted-foreground)", fontSize: 12 };
-const AXIS = { tick: TICK, tickLine: false, axisLine: false } as const;
 
 type TooltipRow = { name: string; value: string; color: string };
 
@@ -78,6 +78,8 @@ export function SalesChart({
 }: SeriesProps & { points: SalesReports["salesOverTime"]; currency: string }) {
   // useId's characters are not all valid in url(#…): keep the letters and digits.
   const gradientId = `sales-fill-${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
+  const width = useChartWidth();
+  const ticks = points.map((point) => formatBucketTick(point.date, bucket));
   const money = (value: number) => formatMoney(value, currency);
   return (
     <AreaChart responsive style={CHART_STYLE} data={points} margin={MARGIN} title={title}>
@@ -93,7 +95,7 @@ export function SalesChart({
         {...AXIS}
         tickFormatter={(date: string) => formatBucketTick(date, bucket)}
         tickMargin={8}
-        minTickGap={24}
+        interval={timeAxisInterval(ticks, width)}
       />
       <YAxis
         {...AXIS}
@@ -121,6 +123,8 @@ export function SalesChart({
 }
 
 export function LeadsChart({ points, bucket, title }: SeriesProps & { points: SalesReports["leadsOverTime"] }) {
+  const width = useChartWidth();
+  const ticks = points.map((point) => formatBucketTick(point.date, bucket));
   return (
     <BarChart responsive style={CHART_STYLE} data={points} margin={MARGIN} title={title}>
       <CartesianGrid vertical={false} stroke="var(--border)" />
@@ -129,7 +133,7 @@ export function LeadsChart({ points, bucket, title }: SeriesProps & { points: Sa
         {...AXIS}
         tickFormatter={(date: string) => formatBucketTick(date, bucket)}
         tickMargin={8}
-        minTickGap={24}
+        interval={timeAxisInterval(ticks, width)}
       />
       <YAxis {...AXIS} width="auto" allowDecimals={false} tickFormatter={(value: number) => formatCount(value)} />
       <Tooltip
@@ -169,7 +173,7 @@ export function OrdersChart({ rows, currency, title }: { rows: OrderStateRow[]; 
     >
       <CartesianGrid horizontal={false} stroke="var(--border)" />
       <XAxis type="number" {...AXIS} allowDecimals={false} tickFormatter={(value: number) => formatCount(value)} />
-      <YAxis type="category" dataKey="label" {...AXIS} width="auto" tick={{ ...TICK, fill: "var(--foreground)" }} />
+      <YAxis type="category" dataKey="label" {...AXIS} width="auto" tick={<AxisTick color="var(--foreground)" />} />
       <Tooltip cursor={{ fill: "var(--muted)" }} isAnimationActive={false} content={tooltip} />
       <Bar dataKey="count" name="Orders" radius={[0, 3, 3, 0]} maxBarSize={18} />
     </BarChart>
