@@ -22,8 +22,6 @@ export const Route = createFileRoute("/_app/ai_employees/$aiEmployeeId")({
   // Starts the calls early; before the first sign-in the company is not chosen yet and the page fetches
   // once it is. A 404 (missing, malformed or another company's id) is the not-found page.
   loader: async ({ context: { queryClient }, params: { aiEmployeeId }, deps, cause }) => {
-    // The chart's chunk downloads while the data loads; a failure shows on the chart's card, not here.
-    loadEmployeeChart().catch(() => undefined);
     const company = getSelectedCompany();
     if (!company) return;
     // Imported here, not at the top: this file's loader is part of the shell's download.
@@ -47,6 +45,10 @@ export const Route = createFileRoute("/_app/ai_employees/$aiEmployeeId")({
       if (api.isAiEmployeeNotFound(error)) throw notFound();
       throw error;
     }
+    // The chart's chunk (Recharts, ~90 KB) downloads once the data is in, while the page first draws:
+    // started beside the data, it shared a phone's bandwidth with them and held up that first paint. A
+    // failure shows on the chart's card, not here.
+    loadEmployeeChart().catch(() => undefined);
   },
   head: () => ({ meta: [{ title: "AI employee · Foreman" }] }),
   pendingComponent: ProfileLoading,
