@@ -28,7 +28,8 @@
 //    (a tenth on PGlite): the inbox list with each filter, a conversation's first page of messages, the
 //    tasks list and message search (goal p95 ≤ 50 ms), and a new message on 200 open live streams (goal
 //    p95 ≤ 1 s); `npm run bench -- conversations-scale pglite` (or `postgres`) measures one engine;
-//  - orders-scale: 1,000,000 and 10,000,000 orders over 100 companies on PostgreSQL, loaded with COPY: the
+//  - orders-scale: 1,000,000 orders over 100 companies (a year each) and 10,000,000 over 250 (four years
+//    each) on PostgreSQL, loaded with COPY (`--dense`: 100 companies and a year at both sizes): the
 //    dashboard's indicators, the leads breakdown, the orders list with a state filter and the per-employee
 //    outcomes (goals p95 ≤ 20 ms at 10M and at most 2× the 1M figure); `… orders-scale 1000000` one size,
 //    `… orders-scale --explain` the plans at the largest size;
