@@ -50,6 +50,16 @@ const wirePeriod = (period: Period) => ({
 });
 
 type Clock = { timeZone: string; businessHours: BusinessHours | null };
+type ConversationRows =
+  | Awaited<ReturnType<typeof conversationFigures>>
+  | Awaited<ReturnType<typeof conversationMedians>>;
+type FirstReplyWaits = Awaited<ReturnType<typeof firstReplyWaits>>;
+/** The company's currency and clock, asked at the start of a request; each statement waits only for what it needs. */
+type CompanyFacts = { currency: Promise<string>; clock: Promise<Clock> };
+const companyFacts = (db: Executor, companyId: string): CompanyFacts => ({
+  currency: findCompanyCurrency(db, companyId),
+  clock: findCompanyClock(db, companyId),
+});
 /** Medians the database took, keyed by employee or department id (see conversationMedians). */
 type GroupMedians = Map<string, Halves<number | null>>;
 
@@ -63,23 +73,27 @@ type GroupMedians = Map<string, Halves<number | null>>;
 async function figuresByEmployee(
   db: Executor,
   scope: { companyId: string; period: Period; aiEmployeeId?: string },
-  currency: string,
-  clock: Clock,
+  company: CompanyFacts,
 ) {
-  const onTheClock = clock.businessHours !== null;
-  const [quoteRows, leadRows, conversationRows, actionRows, runtimeRows, ticketRows, waits, closes] = await Promise.all(
-    [
-      quoteFigures(db, scope, currency),
+  // Only the quotes wait for the currency, and only the conversations for the clock: the rest start now.
+  const conversationsAndWaits = company.clock.then(
+    (clock): Promise<[ConversationRows, FirstReplyWaits]> =>
+      clock.businessHours
+        ? Promise.all([conversationFigures(db, scope), firstReplyWaits(db, scope)])
+        : Promise.all([conversationMedians(db, scope), []]),
+  );
+  const [quoteRows, leadRows, [conversationRows, waits], actionRows, runtimeRows, ticketRows, closes, clock] =
+    await Promise.all([
+      company.currency.then((currency) => quoteFigures(db, scope, currency)),
       leadFigures(db, scope),
-      onTheClock ? conversationFigures(db, scope) : conversationMedians(db, scope),
+      conversationsAndWaits,
       actionItemFigures(db, scope),
       runtimeFigures(db, scope),
       ticketFigures(db, scope),
-      onTheClock ? firstReplyWaits(db, scope) : [],
       ticketCloses(db, scope),
-    ],
-  );
-  const replyMedians: GroupMedians | null = onTheClock ? null : new Map();
+      company.clock,
+    ]);
+  const replyMedians: GroupMedians | null = clock.businessHours ? null : new Map();
   const employeeConversations: { aiEmployeeId: string; present: boolean; conversations: number }[] = [];
   for (const row of conversationRows) {
     const median = "medianFirstReplySeconds" in row ? row.medianFirstReplySeconds : null;
@@ -183,11 +197,12 @@ export async function getWorkforceOutcomes(
   period: Period,
   departmentId?: string,
 ): Promise<WorkforceOutcomes> {
-  const [currency, clock] = await Promise.all([findCompanyCurrency(db, companyId), findCompanyClock(db, companyId)]);
-  const [employees, departments, figures] = await Promise.all([
+  const company = companyFacts(db, companyId);
+  const [employees, departments, figures, currency] = await Promise.all([
     listScoreboardEmployees(db, companyId, departmentId),
     listDepartments(db, companyId),
-    figuresByEmployee(db, { companyId, period }, currency, clock),
+    figuresByEmployee(db, { companyId, period }, company),
+    company.currency,
   ]);
   if (departmentId && !departments.some((d) => d.id === departmentId)) {
     throw httpError(404, "not_found", "Department not found");
@@ -233,14 +248,16 @@ export async function getEmployeeOutcomes(
   aiEmployeeId: string,
   period: Period,
 ): Promise<EmployeeOutcomes> {
-  await findAiEmployeeRow(db, companyId, aiEmployeeId);
   const scope = { companyId, period, aiEmployeeId };
   const bucket = reportBucketFor(period);
-  const [currency, clock] = await Promise.all([findCompanyCurrency(db, companyId), findCompanyClock(db, companyId)]);
-  const [figures, quoteBuckets, conversationBuckets] = await Promise.all([
-    figuresByEmployee(db, scope, currency, clock),
-    quotesByBucket(db, scope, currency, bucket),
+  const company = companyFacts(db, companyId);
+  // The employee's check (a 404 when it is not the company's) runs beside the figures, not before them.
+  const [, figures, quoteBuckets, conversationBuckets, currency] = await Promise.all([
+    findAiEmployeeRow(db, companyId, aiEmployeeId),
+    figuresByEmployee(db, scope, company),
+    company.currency.then((currency) => quotesByBucket(db, scope, currency, bucket)),
     conversationsByBucket(db, scope, bucket),
+    company.currency,
   ]);
   const quotesOn = new Map(quoteBuckets.map((row) => [row.date, row]));
   const conversationsOn = new Map(conversationBuckets.map((row) => [row.date, row.conversations]));
