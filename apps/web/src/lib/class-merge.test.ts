@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { mergeClasses } from "./class-merge.ts";
+import { leadingChars, mergeClasses } from "./class-merge.ts";
 
 // `mergeClasses` knows only the utility families this app writes. These tests hold it to the
 // general-purpose merger on every pair of classes found in the app's source, so a new family that it
@@ -92,4 +92,28 @@ describe("mergeClasses", () => {
     };
     expect(differences(pairs())).toEqual([]);
   }, 300_000);
+});
+
+describe("leadingChars", () => {
+  const chars = (source: string) => {
+    const set = leadingChars(source);
+    return set && [...set].sort().join("");
+  };
+
+  it("reads the first characters off a literal start, a group of words and top-level branches", () => {
+    expect(chars("^(?:block|inline|flex)$")).toBe("bfi");
+    expect(chars("^text-(?:ellipsis|clip)$|^truncate$")).toBe("t");
+    expect(chars("^(?:p[xytrblse]?)-")).toBe("p");
+    expect(chars("^\\[([a-z-]+):.+\\]$")).toBe("[");
+    expect(chars("^@container(?:\\/.+)?$")).toBe("@");
+  });
+
+  it("answers null whenever a match could begin elsewhere, so no rule is ever skipped", () => {
+    expect(chars("^a?b")).toBeNull();
+    expect(chars("^(?:a|b)?c")).toBeNull();
+    expect(chars("^(?:a|.b)")).toBeNull();
+    expect(chars("^\\d+")).toBeNull();
+    expect(chars("text-")).toBeNull();
+    expect(chars("^a|b")).toBeNull();
+  });
 });

@@ -195,8 +195,84 @@ const ORDER_SENSITIVE = new Set([
   "selection",
 ]);
 
+/**
+ * The characters a pattern's match can begin with, read off its source (`^word…`, `^(?:a…|b…)`, and
+ * top-level `…|^…`), or null when it could begin with anything: a superset, never fewer.
+ */
+export function leadingChars(source: string): Set<string> | null {
+  const chars = new Set<string>();
+  for (const branch of topLevelBranches(source)) {
+    if (!branch.startsWith("^")) return null;
+    const first = firstOf(branch.slice(1));
+    if (first === null) return null;
+    for (const char of first) chars.add(char);
+  }
+  return chars;
+}
+
+/** `a|(b|c)|d` → ["a", "(b|c)", "d"]: splits at the bars outside any group or class. */
+function topLevelBranches(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === "\\") i++;
+    else if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+    else if (char === "|" && depth === 0) {
+      branches.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  branches.push(source.slice(start));
+  return branches;
+}
+
+/** The first characters `pattern` (a regex body, no `^`) can match, or null when not plainly literal. */
+function firstOf(pattern: string): string[] | null {
+  if (pattern.startsWith("(?:")) {
+    let depth = 0;
+    let end = -1;
+    for (let i = 0; i < pattern.length && end === -1; i++) {
+      if (pattern[i] === "\\") i++;
+      else if (pattern[i] === "(") depth++;
+      else if (pattern[i] === ")" && --depth === 0) end = i;
+    }
+    // An optional group may match nothing, and then what follows it comes first.
+    if (end === -1 || /^[?*{]/.test(pattern.slice(end + 1))) return null;
+    const chars: string[] = [];
+    for (const branch of topLevelBranches(pattern.slice(3, end))) {
+      const first = firstOf(branch);
+      if (first === null) return null;
+      chars.push(...first);
+    }
+    return chars;
+  }
+  const escaped = pattern.startsWith("\\");
+  const char = escaped ? pattern[1] : pattern[0];
+  const next = pattern[escaped ? 2 : 1];
+  if (char === undefined || (escaped && /[a-zA-Z\d]/.test(char)) || (!escaped && /[.[(|)^$?*+{\\]/.test(char)))
+    return null;
+  // A first character that may be absent (`a?b`) is not the only possible start.
+  return next !== undefined && /[?*{]/.test(next) ? null : [char];
+}
+
+/**
+ * The rules that can match a utility starting with each character, in their order: a class is tried
+ * against a handful of patterns instead of all of them (the first paint parses a few hundred classes).
+ */
+const RULES_BY_LEADING_CHAR = (() => {
+  const leading = RULES.map(([pattern]) => leadingChars(pattern.source));
+  const rulesFor = (char: string | null) =>
+    RULES.filter((_, index) => leading[index] === null || (char !== null && leading[index]?.has(char)));
+  const chars = new Set(leading.flatMap((set) => [...(set ?? [])]));
+  return { byChar: new Map([...chars].map((char) => [char, rulesFor(char)])), anyStart: rulesFor(null) };
+})();
+
 function groupOf(utility: string): string | undefined {
-  for (const [pattern, group] of RULES) {
+  const rules = RULES_BY_LEADING_CHAR.byChar.get(utility[0] ?? "") ?? RULES_BY_LEADING_CHAR.anyStart;
+  for (const [pattern, group] of rules) {
     const match = pattern.exec(utility);
     if (match) return typeof group === "string" ? group : group(match);
   }
