@@ -30,6 +30,12 @@ export class AnswerCache {
     return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
   }
 
+  /** Whether `get` would answer the key now; counts neither a hit nor a miss. */
+  holds(key: string, nowMs: number): boolean {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && nowMs - entry.storedAt < this.#ttlMs;
+  }
+
   get(key: string, nowMs: number): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (!entry || nowMs - entry.storedAt >= this.#ttlMs) {

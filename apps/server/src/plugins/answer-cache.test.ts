@@ -289,6 +289,38 @@ describe.skipIf(testEngine() === "pglite")("answers from memory across two insta
     expect(await lastOnB()).toBe("Through instance A");
   });
 
+  it("a read with nothing kept goes to the database at once; only a kept answer waits for the barrier", async () => {
+    // The barrier (a NOTIFY round trip) is what a kept answer must wait for; a miss reads the database
+    // anyway, and that read already sees every write committed before it.
+    const bus = b.events as unknown as { dataNoticesDelivered: () => Promise<void> };
+    const original = bus.dataNoticesDelivered;
+    let barriers = 0;
+    bus.dataNoticesDelivered = () => {
+      barriers += 1;
+      return original();
+    };
+    try {
+      b.answerCache.clear();
+      await w.t.db.insert(messages).values({
+        companyId: w.a.companyId,
+        conversationId: w.a.conversation.id,
+        senderType: "customer",
+        senderName: "Customer",
+        content: "Just before the miss",
+      });
+      expect(await lastOnB()).toBe("Just before the miss");
+      expect(barriers).toBe(0);
+      // Its notice may arrive after that read began, and then the answer is not kept: read until kept.
+      await eventually(async () => (await lastOnB()) === "Just before the miss" && b.answerCache.stats().entries > 0);
+      const before = { hits: b.answerCache.stats().hits, barriers };
+      expect(await lastOnB()).toBe("Just before the miss");
+      expect(b.answerCache.stats().hits).toBe(before.hits + 1);
+      expect(barriers).toBe(before.barriers + 1);
+    } finally {
+      bus.dataNoticesDelivered = original;
+    }
+  });
+
   it("B answers from the database while its listening connection is down, and from memory again after", async () => {
     // The PostgreSQL bus (modules/events/postgres-event-bus.ts) says whether its LISTEN is in place.
     const busB = b.events as unknown as { readonly listening: boolean };

@@ -111,14 +111,20 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
     // sent. The key: the company the server resolved, the route, the UTC day (every period a query can
     // name resolves to whole UTC days from the query and today), the path's and the query's values as
     // validated (defaults filled in, unknown fields dropped).
+    const keyOf = (request: FastifyRequest, companyId: string, nowMs: number) =>
+      `${companyId}|${request.routeOptions.url}|${Math.floor(nowMs / DAY_MS)}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}`;
     const answer: preHandlerHookHandler = (request, reply, done) => {
       const company = request.company;
       if (!company || !usable()) return done();
       // PostgreSQL: a write committed before this request by another connection (a job, another
-      // instance, the caller's own raw SQL) may still have its notice on the way; wait for the barrier
-      // that follows it (shared by the requests in flight). If it does not come, no cache.
+      // instance, the caller's own raw SQL) may still have its notice on the way, so a kept answer, or
+      // one another request is reading, waits for the barrier that follows it (shared by the requests in
+      // flight). If it does not come, no cache. With neither, this request reads the database now and
+      // sees that write; a notice arriving after its read began stops its answer being kept (`set`).
       const delivered = bus.dataNoticesDelivered;
-      if (delivered)
+      const nowMs = Date.now();
+      const key = keyOf(request, company.id, nowMs);
+      if (delivered && (cache.holds(key, nowMs) || reading.has(key)))
         delivered().then(
           () => (usable() ? lookUp(request, reply, done, company.id) : done()),
           () => done(),
@@ -127,7 +133,7 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
     };
     const lookUp = (request: FastifyRequest, reply: FastifyReply, done: () => void, companyId: string) => {
       const nowMs = Date.now();
-      const key = `${companyId}|${request.routeOptions.url}|${Math.floor(nowMs / DAY_MS)}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}`;
+      const key = keyOf(request, companyId, nowMs);
       const body = cache.get(key, nowMs);
       if (body) {
         reply.header("content-type", JSON_TYPE).send(body);
