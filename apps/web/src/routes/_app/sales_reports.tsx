@@ -4,7 +4,6 @@ import { meQueryOptions, reconcileCompanySelection } from "#web/features/compani
 import { salesReportsQueryOptions } from "#web/features/sales/reports/api.ts";
 import { SalesReportsPage } from "#web/features/sales/reports/components/sales-reports-page.tsx";
 import { SalesReportsSkeleton } from "#web/features/sales/reports/components/sales-reports-skeleton.tsx";
-import { loadReportCharts } from "#web/features/sales/reports/load-report-charts.ts";
 
 export const Route = createFileRoute("/_app/sales_reports")({
   validateSearch: parseDateRangeSearch,
@@ -26,11 +25,8 @@ export const Route = createFileRoute("/_app/sales_reports")({
       void queryClient.prefetchQuery(reports);
       return;
     }
+    // The charts' chunk is not started here: the page asks for it once it has painted (useLoadAfterPaint).
     await queryClient.ensureQueryData(reports);
-    // The charts' chunk (Recharts, ~90 KB) downloads once the figures are in, while the page first draws:
-    // started beside the data, it shared a phone's bandwidth with them and held up that first paint. A
-    // failure shows on the cards, not here.
-    loadReportCharts().catch(() => undefined);
   },
   head: () => ({ meta: [{ title: "Sales reports · Foreman" }] }),
   pendingComponent: SalesReportsSkeleton,

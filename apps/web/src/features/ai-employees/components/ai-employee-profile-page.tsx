@@ -2,9 +2,11 @@ import type { DateRangeSearch } from "@foreman/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { QueryError } from "#web/components/feedback/query-error.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
+import { useLoadAfterPaint } from "#web/lib/after-paint.ts";
 import { useCompanyId } from "#web/lib/company-id.tsx";
 import { describePeriod, periodFromSearch } from "#web/lib/period.ts";
 import { aiEmployeeQueryOptions, employeeOutcomesQueryOptions, isAiEmployeeNotFound } from "../api.ts";
+import { loadEmployeeChart } from "../load-employee-chart.ts";
 import { AiEmployeeNotFound } from "./ai-employee-not-found.tsx";
 import { EmployeeActivity } from "./employee-activity.tsx";
 import { EmployeeLinks } from "./employee-links.tsx";
@@ -25,6 +27,8 @@ type AiEmployeeProfilePageProps = {
 /** `/ai_employees/$aiEmployeeId`: who the employee is, what it brought in over a period, and lately. */
 export function AiEmployeeProfilePage({ aiEmployeeId, search, onSearch, canManage }: AiEmployeeProfilePageProps) {
   const companyId = useCompanyId();
+  // The chart's chunk (Recharts, ~90 KB) once the profile has painted, not before it.
+  useLoadAfterPaint(loadEmployeeChart);
   const employee = useQuery(aiEmployeeQueryOptions(companyId, aiEmployeeId));
   // A new period keeps the old figures on screen, dimmed, until the new ones arrive.
   const outcomes = useQuery({

@@ -8,7 +8,6 @@ import { createFileRoute, notFound, type SearchSchemaInput, stripSearchParams } 
 import { AiEmployeeNotFound } from "#web/features/ai-employees/components/ai-employee-not-found.tsx";
 import { AiEmployeeProfilePage } from "#web/features/ai-employees/components/ai-employee-profile-page.tsx";
 import { ProfileLoading } from "#web/features/ai-employees/components/profile-loading.tsx";
-import { loadEmployeeChart } from "#web/features/ai-employees/load-employee-chart.ts";
 import { useCanManage } from "#web/features/companies/use-can-manage.ts";
 import { CompanyGate } from "#web/lib/company-id.tsx";
 import { getSelectedCompany } from "#web/lib/selected-company.ts";
@@ -45,10 +44,7 @@ export const Route = createFileRoute("/_app/ai_employees/$aiEmployeeId")({
       if (api.isAiEmployeeNotFound(error)) throw notFound();
       throw error;
     }
-    // The chart's chunk (Recharts, ~90 KB) downloads once the data is in, while the page first draws:
-    // started beside the data, it shared a phone's bandwidth with them and held up that first paint. A
-    // failure shows on the chart's card, not here.
-    loadEmployeeChart().catch(() => undefined);
+    // The chart's chunk is not started here: the page asks for it once it has painted (useLoadAfterPaint).
   },
   head: () => ({ meta: [{ title: "AI employee · Foreman" }] }),
   pendingComponent: ProfileLoading,

@@ -3,10 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { PageHeader } from "#web/components/layout/page-header.tsx";
 import { TimeFrameBar } from "#web/components/period/time-frame-bar.tsx";
+import { useLoadAfterPaint } from "#web/lib/after-paint.ts";
 import { CompanyGate, useCompanyId } from "#web/lib/company-id.tsx";
 import { describePeriod, periodFromSearch } from "#web/lib/period.ts";
 import { cn } from "#web/lib/utils.ts";
 import { EMPTY_SALES_REPORTS, salesReportsQueryOptions } from "../api.ts";
+import { loadReportCharts } from "../load-report-charts.ts";
 import { ChannelsCard } from "./channels-card.tsx";
 import { FunnelCard } from "./funnel-card.tsx";
 import { LeadsCard } from "./leads-card.tsx";
@@ -29,6 +31,8 @@ function SalesReportsScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const companyId = useCompanyId();
+  // The charts' chunk (Recharts, ~90 KB) once the figures have painted, not before them.
+  useLoadAfterPaint(loadReportCharts);
 
   const reports = useQuery({
     ...salesReportsQueryOptions(companyId, search),
