@@ -126,15 +126,14 @@ export const answerCachePlugin = fp<{ bus: DataChangeNotices }>(
       const key = keyOf(request, company.id, nowMs);
       if (delivered && (cache.holds(key, nowMs) || reading.has(key)))
         delivered().then(
-          () => (usable() ? lookUp(request, reply, done, company.id) : done()),
+          // Keyed again: the wait may have crossed midnight, and the answer is the new day's.
+          () => (usable() ? lookUp(request, reply, done, company.id, keyOf(request, company.id, Date.now())) : done()),
           () => done(),
         );
-      else lookUp(request, reply, done, company.id);
+      else lookUp(request, reply, done, company.id, key);
     };
-    const lookUp = (request: FastifyRequest, reply: FastifyReply, done: () => void, companyId: string) => {
-      const nowMs = Date.now();
-      const key = keyOf(request, companyId, nowMs);
-      const body = cache.get(key, nowMs);
+    const lookUp = (request: FastifyRequest, reply: FastifyReply, done: () => void, companyId: string, key: string) => {
+      const body = cache.get(key, Date.now());
       if (body) {
         reply.header("content-type", JSON_TYPE).send(body);
         return;
